@@ -1,0 +1,173 @@
+"""The ``machiavelli`` command.
+
+Examples::
+
+    machiavelli demo
+    machiavelli solve --table "5C 6C 7C 8C" --hand "8D 8H"
+    machiavelli solve --variant shanghai --table "AS 2S 3S | 7H 7D 7C" --hand "4S 7S" --json
+    machiavelli solve --variant machiavelli:opening=36 --unopened --table "-" --hand "KS KH KD QS QH QD"
+
+Bad input (an unknown card, too many copies, an invalid table, an unknown variant or option)
+prints one line on stderr and exits with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import traceback
+from collections.abc import Sequence
+
+from solver.errors import PositionError, SolverError
+from solver.variants import VARIANT_NAMES
+
+EXIT_BAD_INPUT = 2
+EXIT_INTERNAL = 3
+
+
+class UsageError(Exception):
+    """A command-line usage mistake (reported on one line, status 2)."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports usage mistakes as one line instead of usage + message."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise UsageError(f"{message} (see '{self.prog} --help')")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="machiavelli",
+        description="Move solver and computer opponents for Machiavelli and its family.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=__doc__.split("Examples::", 1)[1].split("Bad input", 1)[0].rstrip(),
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+
+    solve = sub.add_parser(
+        "solve", help="best play for a hand on a table",
+        description="Print the play that adds the most hand cards (or points) to the table, "
+                    "and the whole new table.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog='example:\n  machiavelli solve --table "5C 6C 7C 8C" --hand "8D 8H"',
+    )
+    solve.add_argument("--variant", default="machiavelli",
+                       help="variant[:option=value,...], e.g. machiavelli:ace=low "
+                            f"(variants: {', '.join(VARIANT_NAMES)}; default machiavelli)")
+    solve.add_argument("--table", required=True,
+                       help='groups separated by "|", cards by spaces: "5C 6C 7C | 8S 8D 8H" '
+                            '("-" for an empty table)')
+    solve.add_argument("--hand", required=True, help='cards separated by spaces: "8D 8H"')
+    solve.add_argument("--objective", choices=("cards", "points"), default="cards",
+                       help="maximize cards played (default) or their points")
+    solve.add_argument("--backend", choices=("auto", "kernel", "cpsat"), default="auto",
+                       help="auto (the numba kernel), kernel, or cpsat (OR-Tools)")
+    solve.add_argument("--time-limit", type=float, default=None, metavar="S",
+                       help="stop after S seconds with the best play so far")
+    solve.add_argument("--unopened", action="store_true",
+                       help="the player has not made the variant's opening play yet")
+    solve.add_argument("--json", action="store_true", help="print one JSON object")
+    solve.add_argument("--symbols", action="store_true", help="print suits as ♠ ♥ ♦ ♣")
+    solve.add_argument("--color", choices=("auto", "always", "never"), default="auto")
+    solve.set_defaults(run=_cmd_solve)
+
+    demo = sub.add_parser("demo", help="solve the rule book's worked examples and show them")
+    demo.add_argument("--backend", choices=("auto", "kernel", "cpsat"), default="auto")
+    demo.add_argument("--color", choices=("auto", "always", "never"), default="auto")
+    demo.set_defaults(run=_cmd_demo)
+    return parser
+
+
+def _cmd_solve(args: argparse.Namespace) -> int:
+    from solver.api import solve
+
+    solution = solve(args.table, args.hand, args.variant, objective=args.objective,
+                     backend=args.backend, time_limit=args.time_limit,
+                     opened=not args.unopened)
+    if args.json:
+        print(json.dumps(solution.to_json()))
+        return 0
+    _print_solution(solution, args.color, args.symbols)
+    return 0
+
+
+def _print_solution(solution, colour_choice: str = "auto", symbols: bool = False) -> None:
+    from bots.render import cards_text, table_lines, use_colour
+
+    colour = use_colour(colour_choice)
+    status = "optimal" if solution.optimal else "best found, not proved optimal"
+    timing = f"{solution.backend}, {solution.elapsed_ms:.1f} ms"
+    if solution.played:
+        count = len(solution.played)
+        print(f"Play {count} card{'s' if count > 1 else ''}: "
+              f"{cards_text(solution.played, colour, symbols)}   "
+              f"({solution.objective} {solution.score}, {status}; {timing})")
+        print("New table (* = new or changed group):")
+    else:
+        print(f"No card can be played ({status}; {timing}). The table stays:")
+    for line in table_lines(solution.table, solution.changed if solution.played else None,
+                            colour, symbols):
+        print(line)
+
+
+DEMO_POSITIONS = (
+    ("RULES.md §9.1: add to a set by splitting a run", "5C 6C 7C 8C", "8D 8H"),
+    ("RULES.md §9.1: same hand, shorter run: nothing fits", "6C 7C 8C", "8D 8H"),
+    ("RULES.md §9.2: three sets become three runs (ace high)", "KH KD KC | QH QD QC | JH JD JC",
+     "AC"),
+    ("RULES.md §9.3: 9S alone cannot be placed ...", "10H 10D 10S | JH JD JS | QH QD QC", "9S"),
+    ("RULES.md §9.3: ... but with QD QS all three go", "10H 10D 10S | JH JD JS | QH QD QC",
+     "9S QD QS"),
+    ("RULES.md §9.4: all six cards (seed 002)", "3C 4C 5C 6C | QH QD QS", "5C 7C 8C QC JH KH"),
+)
+
+
+def _cmd_demo(args: argparse.Namespace) -> int:
+    from bots.render import cards_text, table_lines, use_colour
+    from solver.api import solve
+    from solver.cards import parse_cards, parse_groups
+
+    colour = use_colour(args.color)
+    for title, table, hand in DEMO_POSITIONS:
+        print(f"== {title}")
+        print("Table:")
+        for line in table_lines(parse_groups(table), colour=colour):
+            print(line)
+        print(f"Hand: {cards_text(parse_cards(hand), colour)}")
+        _print_solution(solve(table, hand, backend=args.backend), args.color)
+        print()
+    print('Try your own: machiavelli solve --table "5C 6C 7C 8C" --hand "8D 8H"')
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command; returns the exit status."""
+    try:
+        args = build_parser().parse_args(argv)
+        return args.run(args)
+    except (UsageError, PositionError) as error:
+        print(f"machiavelli: error: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except SolverError as error:
+        if os.environ.get("MACHIAVELLI_DEBUG"):
+            traceback.print_exc()
+        print(f"machiavelli: internal error (please report): {error}", file=sys.stderr)
+        return EXIT_INTERNAL
+    except KeyboardInterrupt:
+        print("machiavelli: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+def entry_point() -> None:
+    """Console-script entry: exit with ``main()``'s status."""
+    sys.exit(main())
+
+
+if __name__ == "__main__":
+    entry_point()

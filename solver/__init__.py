@@ -1,0 +1,35 @@
+"""machiavelli-engine's rules core and exact move solver.
+
+>>> from solver import solve
+>>> solution = solve("5C 6C 7C 8C", "8D 8H")
+>>> [str(card) for card in solution.played]
+['8H', '8D']
+>>> solution.score
+2
+"""
+
+from solver.api import Solution, solve, solve_position
+from solver.cards import Card, format_cards, format_groups, parse_cards, parse_groups
+from solver.errors import (
+    InvalidCardError,
+    InvalidGroupError,
+    InvalidOptionError,
+    InvalidTableError,
+    MalformedPositionError,
+    PositionError,
+    SolverError,
+    TooManyCopiesError,
+    UnknownOptionError,
+    UnknownVariantError,
+    UnsupportedPositionError,
+)
+from solver.position import Position
+from solver.variants import VARIANT_NAMES, Variant
+
+__all__ = [
+    "Card", "InvalidCardError", "InvalidGroupError", "InvalidOptionError", "InvalidTableError",
+    "MalformedPositionError", "Position", "PositionError", "Solution", "SolverError",
+    "TooManyCopiesError", "UnknownOptionError", "UnknownVariantError",
+    "UnsupportedPositionError", "VARIANT_NAMES", "Variant", "format_cards", "format_groups",
+    "parse_cards", "parse_groups", "solve", "solve_position",
+]

@@ -1,0 +1,152 @@
+"""``solve()``: validation, backend choice, and a checked, readable ``Solution``.
+
+This is the public entry point (DESIGN.md §3). It parses and validates the input once, picks a
+backend, and re-checks the backend's answer with ``solver.validate`` before returning it.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from solver import dp_backend
+from solver.cards import Card, format_cards, format_groups
+from solver.errors import InvalidOptionError, SolverError, UnsupportedPositionError
+from solver.position import HandLike, Position, TableLike
+from solver.problem import OBJECTIVES, Partition, Problem
+from solver.tidy import tidy_table
+from solver.validate import play_problems
+from solver.variants import DEFAULT_VARIANT, Variant
+
+BACKENDS = ("auto", "kernel", "cpsat")
+KERNEL_NODES_PER_SECOND = 1_000_000  # turns a time limit into the kernel's node budget
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The best play found: the hand cards to add and the whole new table."""
+
+    played: list[Card]
+    """Hand cards added to the table (empty when nothing can be played)."""
+    table: list[tuple[Card, ...]]
+    """The whole new table: surviving groups first, in their old order, then new ones."""
+    score: int
+    """Objective value of the play (cards played, or their points)."""
+    optimal: bool
+    """True when the backend proved no play scores more."""
+    backend: str
+    elapsed_ms: float
+    objective: str = "cards"
+    changed: list[bool] = field(default_factory=list)
+    """Per group of ``table``: True if the group is new or was changed."""
+    position: Position | None = field(default=None, compare=False, repr=False)
+
+    def to_json(self) -> dict[str, Any]:
+        """The contract's JSON object."""
+        return {
+            "played": [str(card) for card in self.played],
+            "table": [[str(card) for card in group] for group in self.table],
+            "score": self.score,
+            "optimal": self.optimal,
+            "backend": self.backend,
+            "elapsed_ms": round(self.elapsed_ms, 3),
+        }
+
+    def __str__(self) -> str:
+        played = format_cards(self.played) or "nothing"
+        return f"play {played} -> {format_groups(self.table)}"
+
+
+def solve(
+    table: TableLike | Position,
+    hand: HandLike = (),
+    variant: str | Variant = DEFAULT_VARIANT,
+    objective: str = "cards",
+    backend: str = "auto",
+    time_limit: float | None = None,
+    *,
+    opened: bool = True,
+    workers: int = 1,
+) -> Solution:
+    """Best play for ``hand`` on ``table`` under ``variant``.
+
+    ``table`` is a table text (``"5C 6C 7C 8C | 8S 8D 8H"``), a list of groups, or a whole
+    ``Position`` (then ``hand``, ``variant`` and ``opened`` are ignored). ``objective`` is
+    ``cards`` (hand cards played) or ``points`` (A 1, 2-10 face value, J Q K 10). ``backend``
+    ``auto`` uses the kernel. ``time_limit`` (seconds) stops CP-SAT early with its best table
+    so far (``optimal=False``); for the kernel it becomes a node budget. ``opened=False``
+    applies the variant's opening rule. Raises a ``PositionError`` (a ``ValueError``) on bad
+    input, naming the offending token.
+    """
+    started = time.perf_counter()
+    position = table if isinstance(table, Position) else Position.make(table, hand, variant, opened)
+    return solve_position(position, objective, backend, time_limit, workers=workers,
+                          started=started)
+
+
+def solve_position(position: Position, objective: str = "cards", backend: str = "auto",
+                   time_limit: float | None = None, *, workers: int = 1,
+                   started: float | None = None) -> Solution:
+    """``solve()`` for an already validated ``Position``."""
+    started = time.perf_counter() if started is None else started
+    if objective not in OBJECTIVES:
+        raise InvalidOptionError(f"unknown objective {objective!r} (choose cards or points)")
+    if backend not in BACKENDS:
+        raise InvalidOptionError(f"unknown backend {backend!r} (choose auto, kernel or cpsat)")
+    if time_limit is not None and not (isinstance(time_limit, (int, float)) and time_limit > 0):
+        raise InvalidOptionError(f"time limit {time_limit!r} must be a positive number of seconds")
+    if position.has_jokers:
+        joker = next(str(c) for c in position.table_cards + list(position.hand) if c.joker)
+        raise UnsupportedPositionError(
+            f"the solver does not handle jokers yet ({joker!r}); remove them from the position"
+        )
+    problem = Problem.from_position(position, objective)
+    used = "kernel" if backend == "auto" else backend
+    if used == "kernel":
+        nodes = 0 if time_limit is None else max(1, int(time_limit * KERNEL_NODES_PER_SECOND))
+        partition = dp_backend.solve(problem, node_limit=nodes)
+    else:
+        from solver import cpsat  # imported lazily: OR-Tools is slow to load
+
+        partition = cpsat.solve(problem, time_limit=time_limit, workers=workers)
+    return _finish(position, problem, partition, used, objective, started)
+
+
+def _finish(position: Position, problem: Problem, partition: Partition, backend: str,
+            objective: str, started: float) -> Solution:
+    """Turn a partition into a checked Solution (or raise SolverError: a backend bug)."""
+    played = sorted(partition.played_cards())
+    if not played:
+        table_groups: list[Sequence[Card]] = list(position.table)
+    elif problem.hand_only:
+        table_groups = list(position.table) + [
+            [Card.from_index(c) for c in group] for group in partition.groups
+        ]
+    else:
+        singles_left = position.single_counts() - _singles_used(problem, partition)
+        table_groups = [[Card.from_index(c) for c in group] for group in partition.groups]
+        table_groups += [[Card.from_index(c)] for c in range(52) for _ in range(singles_left[c])]
+    table, changed = tidy_table(table_groups, position.table, position.variant.ace)
+    problems = play_problems(position, played, table)
+    if problems:
+        raise SolverError(f"{backend} proposed an invalid table ({problems[0]}) for {position}")
+    score = sum(int(problem.weight[card.index]) for card in played)
+    if score != partition.score:
+        raise SolverError(f"{backend} reported score {partition.score} for a play worth {score}")
+    return Solution(
+        played=played, table=table, score=score, optimal=partition.optimal, backend=backend,
+        elapsed_ms=(time.perf_counter() - started) * 1000, objective=objective, changed=changed,
+        position=position,
+    )
+
+
+def _singles_used(problem: Problem, partition: Partition):
+    import numpy as np
+
+    used = np.zeros(52, dtype=np.int64)
+    for group in partition.groups:
+        for c in group:
+            used[c] += 1
+    return np.clip(used - problem.need - partition.played, 0, None)

@@ -1,0 +1,51 @@
+"""Errors raised for bad input, split by why the input failed (as python-chess does).
+
+Every error about user input is a ``ValueError`` subclass whose message names the offending
+token, so a command line can print it as one line and a program can catch it precisely.
+"""
+
+from __future__ import annotations
+
+
+class PositionError(ValueError):
+    """Base class of every error about a card, a table, a hand, a variant or a position."""
+
+
+class InvalidCardError(PositionError):
+    """A card text that is not a card (malformed: ``1H``, ``ZZ``, ``10``)."""
+
+
+class TooManyCopiesError(PositionError):
+    """More copies of a card (or more jokers) than the variant's decks hold."""
+
+
+class InvalidGroupError(PositionError):
+    """A group on the starting table that is neither a set nor a run under the variant."""
+
+
+class InvalidTableError(PositionError):
+    """A table that is not valid as a whole (bad singles, jokers where none are allowed...)."""
+
+
+class UnknownVariantError(PositionError):
+    """A variant name the engine does not know."""
+
+
+class UnknownOptionError(PositionError):
+    """An option name the variant does not have."""
+
+
+class InvalidOptionError(PositionError):
+    """A known option given a value outside its allowed set."""
+
+
+class MalformedPositionError(PositionError):
+    """A position text or JSON document that cannot be read (missing field, broken JSON)."""
+
+
+class UnsupportedPositionError(PositionError):
+    """A well-formed position that the requested backend cannot solve (e.g. jokers)."""
+
+
+class SolverError(RuntimeError):
+    """An internal failure: a backend produced a table the validator rejects. Always a bug."""

@@ -1,0 +1,529 @@
+"""The numba core: an exact depth-first branch and bound over ranks.
+
+The problem: every mandatory card must go into a valid group, optional cards (hand cards,
+original singles) may; maximize the weight of the hand cards used. The search walks 13 steps:
+the ace, then the ranks 2..K. At each step it chooses, per suit, how many copies ``u`` of the
+card to use and how many of them go into sets (``k``); for the ace also how many are high
+aces (``g``, closing a run ...Q K A). The set cards of a step are feasible iff they split into
+sets of 3-4 distinct suits, which depends only on the count vector ``k``.
+
+Whether the cards each suit gives to runs, step by step, can be cut into runs of three or more
+(with ``g`` high aces closing runs at the king) is a regular language; its minimal automaton
+(30 states with two decks) is each suit's state, so the search never branches on *which* run a
+card joins. Nodes are (step, four automaton states); a transposition table keeps the best score
+with which each node was explored, moves are tried best-gain first, and the search stops as soon
+as it reaches the upper bound (every playable hand card played) — which on full tables is the
+usual case.
+
+Kernels see arrays and scalars only; ``solver.dp_backend`` validates and encodes positions.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+from numba import njit
+
+N_SUITS = 4
+N_STEPS = 13
+NO_SCORE = -(1 << 60)
+PRIORITY = 1 << 8  # move priority = gain * PRIORITY - distance from the table's arrangement
+MAX_DECKS = 3
+
+
+# -- tables built once per deck count ---------------------------------------------------------
+def _nfa_step(state: tuple[int, int, int, int], r: int) -> set[tuple[int, int, int, int]]:
+    """Run configurations after giving ``r`` cards to runs from ``(n1, n2, n3, pending)``:
+    runs of one or two cards must take a card, ``e`` complete runs may, the rest start runs."""
+    n1, n2, n3, pending = state
+    x = r - n1 - n2
+    if x < 0:
+        return set()
+    return {(x - e, n1, n2 + e, pending) for e in range(min(n3, x) + 1)}
+
+
+def _nfa_accepts(state: tuple[int, int, int, int]) -> bool:
+    """After the king: no run of one card; runs of two each take a pending high ace."""
+    n1, n2, n3, pending = state
+    return n1 == 0 and n2 <= pending <= n2 + n3
+
+
+@lru_cache(maxsize=None)
+def run_automaton(decks: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The minimal automaton of run-decomposable suits: ``(init, delta, accept)``.
+
+    ``init[r0, g]`` is the state after the ace step (``r0`` low aces start runs, ``g`` high
+    aces wait for runs through the king), ``delta[q, r]`` the state after a rank giving ``r``
+    cards to runs (-1: impossible), ``accept[q]`` whether the suit may end in ``q``.
+    """
+    init_sets = {
+        (r0, g): frozenset({(r0, 0, 0, g)}) for r0 in range(decks + 1) for g in range(decks + 1)
+    }
+    seen = set(init_sets.values())
+    todo = list(seen)
+    moves: dict[tuple[frozenset, int], frozenset] = {}
+    while todo:
+        subset = todo.pop()
+        for r in range(decks + 1):
+            target = frozenset(x for s in subset for x in _nfa_step(s, r))
+            if target:
+                moves[(subset, r)] = target
+                if target not in seen:
+                    seen.add(target)
+                    todo.append(target)
+    subsets = sorted(seen, key=lambda sub: sorted(sub))
+    # Moore's partition refinement.
+    label = {sub: int(any(_nfa_accepts(s) for s in sub)) for sub in subsets}
+    n_classes = len(set(label.values()))
+    while True:
+        signature = {
+            sub: (label[sub],) + tuple(label.get(moves.get((sub, r)), -1) for r in range(decks + 1))
+            for sub in subsets
+        }
+        ids: dict[tuple, int] = {}
+        refined = {sub: ids.setdefault(signature[sub], len(ids)) for sub in subsets}
+        label = refined
+        if len(ids) == n_classes:
+            break
+        n_classes = len(ids)
+    init = np.full((decks + 1, decks + 1), -1, dtype=np.int64)
+    for (r0, g), sub in init_sets.items():
+        init[r0, g] = label[sub]
+    delta = np.full((n_classes, decks + 1), -1, dtype=np.int64)
+    accept = np.zeros(n_classes, dtype=np.bool_)
+    for sub in subsets:
+        q = label[sub]
+        accept[q] = any(_nfa_accepts(s) for s in sub)
+        for r in range(decks + 1):
+            target = moves.get((sub, r))
+            delta[q, r] = -1 if target is None else label[target]
+    return init, delta, accept
+
+
+def sets_needed(k: tuple[int, ...] | np.ndarray) -> int:
+    """How many sets the set cards ``k`` (count per suit) split into, or -1 if they cannot.
+
+    ``n`` sets of 3-4 distinct suits hold ``k`` iff ``max(k) <= n`` and ``3n <= sum(k) <= 4n``
+    (deal the copies round-robin: sizes then differ by at most one).
+    """
+    total, top = int(sum(k)), int(max(k))
+    if total == 0:
+        return 0
+    for n in range(max(top, 1), total // 3 + 1):
+        if 3 * n <= total <= 4 * n:
+            return n
+    return -1
+
+
+@lru_cache(maxsize=None)
+def set_vectors(decks: int) -> np.ndarray:
+    """Every per-suit count vector of set cards that splits into valid sets (zeros first)."""
+    vectors = [
+        (a, b, c, d)
+        for a in range(decks + 1)
+        for b in range(decks + 1)
+        for c in range(decks + 1)
+        for d in range(decks + 1)
+        if sets_needed((a, b, c, d)) >= 0
+    ]
+    vectors.sort(key=sum)
+    return np.array(vectors, dtype=np.int64)
+
+
+# -- the search -----------------------------------------------------------------------------
+@njit(cache=True)
+def _gain(u, base, hand, weight):
+    """Weight of the hand cards among ``u`` used copies: hand cards count before singles."""
+    extra = u - base
+    if extra <= 0:
+        return 0
+    return weight * min(extra, hand)
+
+
+@njit(cache=True)
+def _table_find(table_keys, key):
+    """Slot of ``key`` in the open-addressing table (an empty slot if absent)."""
+    mask = table_keys.shape[0] - 1
+    h = (key * 0x9E3779B97F4A7C15) & 0x7FFFFFFFFFFFFFFF
+    i = (h >> 17) & mask
+    while table_keys[i] != -1 and table_keys[i] != key:
+        i = (i + 1) & mask
+    return i
+
+
+@njit(cache=True)
+def _expand(t, key, lo, hi, base, hand, weight, gmax, r0_ok, delta, init, alive, ref_k,
+            ref_g, kvecs, n_q, buf_key, buf_gain, buf_code, at, opt_code, opt_next, opt_gain,
+            n_opt, q_of):
+    """Write the moves of node (``t``, ``key``) to the buffers from ``at``; return the new end.
+
+    A move is one (u, k[, g]) per suit; its code packs them 6 bits a suit. Moves are sorted by
+    gain, then by how close their set and high-ace counts stay to ``ref_k``/``ref_g`` (the
+    arrangement of the table as it lies, which is known to work).
+    """
+    rest = key
+    for s in range(N_SUITS):
+        q_of[s] = rest % n_q
+        rest //= n_q
+    end = at
+    for kv in range(kvecs.shape[0]):
+        feasible = True
+        for s in range(N_SUITS):
+            k = kvecs[kv, s]
+            n_opt[s] = 0
+            for u in range(hi[t, s], max(lo[t, s], k) - 1, -1):
+                gain = _gain(u, base[t, s], hand[t, s], weight[t, s])
+                if t == 0:
+                    # The ace: u = low aces (k in sets, r0 starting runs) + g high aces.
+                    for g in range(min(gmax, u - k), -1, -1):
+                        r0 = u - k - g
+                        if r0 > 0 and not r0_ok:
+                            continue
+                        nxt = init[r0, g]
+                        if nxt < 0 or not alive[1, s, nxt]:
+                            continue
+                        j = n_opt[s]
+                        opt_code[s, j] = u | (k << 2) | (g << 4)
+                        opt_next[s, j] = nxt
+                        opt_gain[s, j] = gain * PRIORITY - abs(k - ref_k[t, s]) - abs(
+                            g - ref_g[s])
+                        n_opt[s] = j + 1
+                else:
+                    nxt = delta[q_of[s], u - k]
+                    if nxt < 0 or not alive[t + 1, s, nxt]:
+                        continue
+                    j = n_opt[s]
+                    opt_code[s, j] = u | (k << 2)
+                    opt_next[s, j] = nxt
+                    opt_gain[s, j] = gain * PRIORITY - abs(k - ref_k[t, s])
+                    n_opt[s] = j + 1
+            if n_opt[s] == 0:
+                feasible = False
+                break
+        if not feasible:
+            continue
+        need = end + n_opt[0] * n_opt[1] * n_opt[2] * n_opt[3]
+        if need > buf_key.shape[0]:
+            return -need
+        for a in range(n_opt[0]):
+            for b in range(n_opt[1]):
+                for c in range(n_opt[2]):
+                    for d in range(n_opt[3]):
+                        buf_key[end] = (opt_next[0, a] + n_q * (opt_next[1, b] + n_q * (
+                            opt_next[2, c] + n_q * opt_next[3, d])))
+                        buf_gain[end] = opt_gain[0, a] + opt_gain[1, b] + opt_gain[2, c] + \
+                            opt_gain[3, d]
+                        buf_code[end] = opt_code[0, a] | (opt_code[1, b] << 6) | (
+                            opt_code[2, c] << 12) | (opt_code[3, d] << 18)
+                        end += 1
+    # Best gain first (stable insertion sort: segments are short).
+    for i in range(at + 1, end):
+        kk, gg, cc = buf_key[i], buf_gain[i], buf_code[i]
+        j = i - 1
+        while j >= at and buf_gain[j] < gg:
+            buf_key[j + 1] = buf_key[j]
+            buf_gain[j + 1] = buf_gain[j]
+            buf_code[j + 1] = buf_code[j]
+            j -= 1
+        buf_key[j + 1] = kk
+        buf_gain[j + 1] = gg
+        buf_code[j + 1] = cc
+    return end
+
+
+@njit(cache=True)
+def search(lo, hi, base, hand, weight, gmax, r0_ok, init, delta, accept, kvecs, ref_k, ref_g,
+           node_limit):
+    """Best weight and the moves that reach it.
+
+    Per step ``t`` (0 the ace, 1..12 the ranks 2..K) and suit ``s``: ``lo/hi[t, s]`` bound the
+    copies used and ``base/hand/weight`` score them (``_gain``). At the ace step ``gmax`` caps
+    the high aces and ``r0_ok`` allows low runs. ``node_limit`` caps the nodes expanded (0: no
+    cap). Returns ``(best, moves, optimal, nodes)`` with ``moves[t, s] = (u, k, g)``; ``best``
+    is ``NO_SCORE`` when no partition exists.
+    """
+    n_q = delta.shape[0]
+    # Upper bound on what steps t.. can still add.
+    ub_rest = np.zeros(N_STEPS + 1, dtype=np.int64)
+    for t in range(N_STEPS - 1, -1, -1):
+        total = 0
+        for s in range(N_SUITS):
+            total += _gain(hi[t, s], base[t, s], hand[t, s], weight[t, s])
+        ub_rest[t] = ub_rest[t + 1] + total
+    upper = ub_rest[0]
+    alive = live_states(lo, hi, delta, accept)
+
+    cap = 1 << 12
+    buf_key = np.empty(cap, dtype=np.int64)
+    buf_gain = np.empty(cap, dtype=np.int64)
+    buf_code = np.empty(cap, dtype=np.int64)
+    seg_pos = np.zeros(N_STEPS + 1, dtype=np.int64)
+    seg_end = np.zeros(N_STEPS + 1, dtype=np.int64)
+    score = np.zeros(N_STEPS + 1, dtype=np.int64)
+    path = np.zeros(N_STEPS, dtype=np.int64)
+    best_path = np.zeros(N_STEPS, dtype=np.int64)
+    best = NO_SCORE
+
+    max_opts = 32
+    opt_code = np.empty((N_SUITS, max_opts), dtype=np.int64)
+    opt_next = np.empty((N_SUITS, max_opts), dtype=np.int64)
+    opt_gain = np.empty((N_SUITS, max_opts), dtype=np.int64)
+    n_opt = np.zeros(N_SUITS, dtype=np.int64)
+    q_of = np.zeros(N_SUITS, dtype=np.int64)
+
+    # Transposition table: (step, key) -> best score with which the node was explored.
+    tt_cap = 1 << 12
+    tt_keys = np.full(tt_cap, -1, dtype=np.int64)
+    tt_vals = np.zeros(tt_cap, dtype=np.int64)
+    tt_used = 0
+    key_space = n_q ** N_SUITS
+
+    nodes = 0
+    complete = True
+    end = -1
+    while end < 0:
+        end = _expand(0, 0, lo, hi, base, hand, weight, gmax, r0_ok, delta, init, alive,
+                      ref_k, ref_g, kvecs, n_q,
+                      buf_key, buf_gain, buf_code, 0, opt_code, opt_next, opt_gain, n_opt, q_of)
+        if end < 0:
+            cap = max(2 * cap, -end)
+            buf_key = np.empty(cap, dtype=np.int64)
+            buf_gain = np.empty(cap, dtype=np.int64)
+            buf_code = np.empty(cap, dtype=np.int64)
+    seg_pos[0] = 0
+    seg_end[0] = end
+    depth = 0
+    while depth >= 0:
+        if seg_pos[depth] == seg_end[depth] or best == upper:
+            depth -= 1
+            continue
+        i = seg_pos[depth]
+        seg_pos[depth] = i + 1
+        child_key = buf_key[i]
+        child_score = score[depth] + (buf_gain[i] + PRIORITY - 1) // PRIORITY
+        path[depth] = buf_code[i]
+        t = depth + 1
+        if t == N_STEPS:
+            ok = True
+            rest = child_key
+            for s in range(N_SUITS):
+                if not accept[rest % n_q]:
+                    ok = False
+                    break
+                rest //= n_q
+            if ok and child_score > best:
+                best = child_score
+                for j in range(N_STEPS):
+                    best_path[j] = path[j]
+            continue
+        if child_score + ub_rest[t] <= best:
+            continue
+        tt_key = t * key_space + child_key
+        slot = _table_find(tt_keys, tt_key)
+        if tt_keys[slot] == tt_key:
+            if tt_vals[slot] >= child_score:
+                continue
+            tt_vals[slot] = child_score
+        else:
+            tt_keys[slot] = tt_key
+            tt_vals[slot] = child_score
+            tt_used += 1
+            if 2 * tt_used > tt_cap:
+                old_keys, old_vals = tt_keys, tt_vals
+                tt_cap *= 4
+                tt_keys = np.full(tt_cap, -1, dtype=np.int64)
+                tt_vals = np.zeros(tt_cap, dtype=np.int64)
+                for j in range(old_keys.shape[0]):
+                    if old_keys[j] != -1:
+                        where = _table_find(tt_keys, old_keys[j])
+                        tt_keys[where] = old_keys[j]
+                        tt_vals[where] = old_vals[j]
+        if node_limit > 0 and nodes >= node_limit:
+            complete = False
+            break
+        nodes += 1
+        start = seg_end[depth]
+        end = _expand(t, child_key, lo, hi, base, hand, weight, gmax, r0_ok, delta, init, alive,
+                      ref_k, ref_g, kvecs,
+                      n_q, buf_key, buf_gain, buf_code, start, opt_code, opt_next, opt_gain,
+                      n_opt, q_of)
+        while end < 0:
+            cap = max(2 * cap, -end)
+            buf_key = _grow(buf_key, cap)
+            buf_gain = _grow(buf_gain, cap)
+            buf_code = _grow(buf_code, cap)
+            end = _expand(t, child_key, lo, hi, base, hand, weight, gmax, r0_ok, delta, init,
+                          alive, ref_k, ref_g, kvecs, n_q, buf_key, buf_gain, buf_code, start, opt_code, opt_next,
+                          opt_gain, n_opt, q_of)
+        depth = t
+        score[depth] = child_score
+        seg_pos[depth] = start
+        seg_end[depth] = end
+
+    moves = np.zeros((N_STEPS, N_SUITS, 3), dtype=np.int64)
+    if best > NO_SCORE:
+        for t in range(N_STEPS):
+            code = best_path[t]
+            for s in range(N_SUITS):
+                part = (code >> (6 * s)) & 63
+                moves[t, s, 0] = part & 3
+                moves[t, s, 1] = (part >> 2) & 3
+                moves[t, s, 2] = (part >> 4) & 3
+    return best, moves, complete or best == upper, nodes
+
+
+@njit(cache=True)
+def live_states(lo, hi, delta, accept):
+    """``alive[t, s, q]``: suit ``s`` can still finish from automaton state ``q`` before step
+    ``t`` (``t == N_STEPS``: accepts), given how many cards each later rank can give to runs.
+
+    A rank gives runs between ``lo - k`` and ``hi`` cards, where ``k`` set cards need two
+    other suits with cards of that rank. A relaxation: every state it kills is truly dead.
+    """
+    n_q = delta.shape[0]
+    decks = delta.shape[1] - 1
+    alive = np.zeros((N_STEPS + 1, N_SUITS, n_q), dtype=np.bool_)
+    for s in range(N_SUITS):
+        for q in range(n_q):
+            alive[N_STEPS, s, q] = accept[q]
+    for t in range(N_STEPS - 1, 0, -1):
+        for s in range(N_SUITS):
+            partners = 0
+            for o in range(N_SUITS):
+                if o != s and hi[t, o] > 0:
+                    partners += 1
+            k_max = min(hi[t, s], decks) if partners >= 2 else 0
+            r_min = max(0, lo[t, s] - k_max)
+            for q in range(n_q):
+                for r in range(r_min, hi[t, s] + 1):
+                    nxt = delta[q, r]
+                    if nxt >= 0 and alive[t + 1, s, nxt]:
+                        alive[t, s, q] = True
+                        break
+    return alive
+
+
+@njit(cache=True)
+def _grow(array, cap):
+    bigger = np.empty(cap, dtype=array.dtype)
+    bigger[: array.shape[0]] = array
+    return bigger
+
+
+# -- the opening play: disjoint groups from the hand alone ----------------------------------
+@njit(cache=True)
+def pack_hand(counts, weight, points, min_points, group_cards, group_len):
+    """Most valuable set of disjoint groups from ``counts`` worth at least ``min_points``.
+
+    ``group_cards[g, :group_len[g]]`` lists the card indices of candidate group ``g``.
+    Returns ``(best, chosen)``: the best weight (``NO_SCORE`` if no packing reaches
+    ``min_points``) and the indices of the chosen groups.
+    """
+    n = counts.shape[0]
+    n_groups = group_cards.shape[0]
+    low = np.empty(n_groups, dtype=np.int64)
+    for g in range(n_groups):
+        m = group_cards[g, 0]
+        for j in range(group_len[g]):
+            m = min(m, group_cards[g, j])
+        low[g] = m
+    order = np.argsort(low, kind="mergesort")
+    by_min = order.astype(np.int64)
+    by_min_ptr = np.zeros(n + 1, dtype=np.int64)
+    for g in range(n_groups):
+        by_min_ptr[low[g] + 1] += 1
+    for i in range(n):
+        by_min_ptr[i + 1] += by_min_ptr[i]
+    rest_w = np.zeros(n + 1, dtype=np.int64)
+    rest_p = np.zeros(n + 1, dtype=np.int64)
+    for i in range(n - 1, -1, -1):
+        rest_w[i] = rest_w[i + 1] + counts[i] * weight[i]
+        rest_p[i] = rest_p[i + 1] + counts[i] * points[i]
+    work = counts.copy()
+    total = 0
+    for i in range(n):
+        total += counts[i]
+    # Iterative depth-first search (numba cannot cache recursive functions): frame d works on
+    # card frame_card[d]; its options are the groups whose smallest card it is, then "keep the
+    # remaining copies in the hand".
+    depth_cap = total + 2
+    frame_card = np.zeros(depth_cap, dtype=np.int64)
+    frame_next = np.zeros(depth_cap, dtype=np.int64)
+    frame_group = np.full(depth_cap, -1, dtype=np.int64)
+    frame_saved = np.full(depth_cap, -1, dtype=np.int64)
+    frame_score = np.zeros(depth_cap, dtype=np.int64)
+    frame_points = np.zeros(depth_cap, dtype=np.int64)
+    best = NO_SCORE
+    best_groups = np.zeros(depth_cap, dtype=np.int64)
+    n_best = 0
+    if min_points <= 0:
+        best = 0
+    first = 0
+    while first < n and work[first] == 0:
+        first += 1
+    if first == n:
+        return best, best_groups[:0].copy()
+    frame_card[0] = first
+    frame_next[0] = by_min_ptr[first]
+    depth = 0
+    while depth >= 0:
+        i = frame_card[depth]
+        # Undo what this frame's previous option did.
+        g = frame_group[depth]
+        if g >= 0:
+            for j in range(group_len[g]):
+                work[group_cards[g, j]] += 1
+            frame_group[depth] = -1
+        if frame_saved[depth] >= 0:
+            work[i] = frame_saved[depth]
+            frame_saved[depth] = -1
+        option = frame_next[depth]
+        if option > by_min_ptr[i + 1]:
+            depth -= 1
+            continue
+        frame_next[depth] = option + 1
+        gain_w = 0
+        gain_p = 0
+        child = i
+        if option < by_min_ptr[i + 1]:
+            g = by_min[option]
+            fits = True
+            for j in range(group_len[g]):
+                if work[group_cards[g, j]] == 0:
+                    fits = False
+                    break
+            if not fits:
+                continue
+            for j in range(group_len[g]):
+                c = group_cards[g, j]
+                work[c] -= 1
+                gain_w += weight[c]
+                gain_p += points[c]
+            frame_group[depth] = g
+        else:
+            frame_saved[depth] = work[i]
+            work[i] = 0
+        while child < n and work[child] == 0:
+            child += 1
+        score = frame_score[depth] + gain_w
+        pts = frame_points[depth] + gain_p
+        if child == n:
+            if pts >= min_points and score > best:
+                best = score
+                n_best = 0
+                for d in range(depth + 1):
+                    if frame_group[d] >= 0:
+                        best_groups[n_best] = frame_group[d]
+                        n_best += 1
+            continue
+        if score + rest_w[child] <= best or pts + rest_p[child] < min_points:
+            continue
+        depth += 1
+        frame_card[depth] = child
+        frame_next[depth] = by_min_ptr[child]
+        frame_group[depth] = -1
+        frame_saved[depth] = -1
+        frame_score[depth] = score
+        frame_points[depth] = pts
+    return best, best_groups[:n_best].copy()

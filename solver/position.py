@@ -1,0 +1,227 @@
+"""A position: the table's groups, the hand to play from, the variant, and the turn context.
+
+Text form (one line, like a chess FEN)::
+
+    5C 6C 7C 8C | 8S 8D 8H / 8D 8H / machiavelli
+
+``table / hand / variant``, with ``-`` for an empty table or hand and an optional fourth field
+``unopened`` when the player has not yet made the variant's opening play. A one-card group on
+the table is an original single (RULES.md §5). JSON form::
+
+    {"variant": "machiavelli", "options": {}, "table": [["5C", "6C", "7C", "8C"]],
+     "hand": ["8D", "8H"], "opened": true}
+
+Both forms round-trip. Every constructor validates, raising a ``PositionError`` subclass that
+names the offending token.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from solver.cards import N_CARD_TYPES, Card, format_cards, format_groups, parse_cards, parse_groups
+from solver.errors import (
+    InvalidCardError,
+    InvalidGroupError,
+    InvalidTableError,
+    MalformedPositionError,
+    PositionError,
+    TooManyCopiesError,
+)
+from solver.groups import arrange_group, is_valid_group
+from solver.variants import DEFAULT_VARIANT, Variant
+
+TableLike = str | Iterable[str | Iterable[str | Card]]
+HandLike = str | Iterable[str | Card]
+
+
+@dataclass(frozen=True)
+class Position:
+    """Table groups + hand + variant (+ whether the player has made the opening play)."""
+
+    table: tuple[tuple[Card, ...], ...]
+    hand: tuple[Card, ...]
+    variant: Variant = DEFAULT_VARIANT
+    opened: bool = True
+    """False while the variant's opening rule (36 points, vatican's run) still binds the player."""
+
+    # -- construction -------------------------------------------------------------------
+    @classmethod
+    def make(
+        cls,
+        table: TableLike = (),
+        hand: HandLike = (),
+        variant: str | Variant = DEFAULT_VARIANT,
+        opened: bool = True,
+    ) -> Position:
+        """Parse and validate a position from texts or lists of cards."""
+        rules = Variant.parse(variant)
+        groups = tuple(tuple(group) for group in parse_groups(table))
+        position = cls(groups, tuple(parse_cards(hand)), rules, bool(opened))
+        position.validate()
+        return position
+
+    @classmethod
+    def parse(cls, text: str) -> Position:
+        """Parse the one-line text form ``table / hand / variant [/ unopened]``."""
+        if not isinstance(text, str):
+            raise MalformedPositionError(f"not a position text: {text!r}")
+        fields = [field.strip() for field in text.split("/")]
+        if len(fields) not in (2, 3, 4):
+            raise MalformedPositionError(
+                f"position {text!r} needs 'table / hand / variant [/ unopened]'"
+            )
+        variant = fields[2] if len(fields) > 2 and fields[2] else DEFAULT_VARIANT
+        opened = True
+        if len(fields) == 4:
+            if fields[3].lower() not in ("opened", "unopened"):
+                raise MalformedPositionError(
+                    f"unknown flag {fields[3]!r} in position (expected 'unopened')"
+                )
+            opened = fields[3].lower() == "opened"
+        return cls.make(fields[0], fields[1], variant, opened)
+
+    @classmethod
+    def from_json(cls, data: str | dict[str, Any]) -> Position:
+        """Read the JSON form (a dict, or a JSON text)."""
+        if isinstance(data, str):
+            try:
+                data = json.loads(data)
+            except json.JSONDecodeError as error:
+                raise MalformedPositionError(f"broken JSON position: {error}") from None
+        if not isinstance(data, dict):
+            raise MalformedPositionError(f"a JSON position is an object, not {type(data).__name__}")
+        unknown = set(data) - {"variant", "options", "table", "hand", "opened"}
+        if unknown:
+            raise MalformedPositionError(f"unknown field {sorted(unknown)[0]!r} in JSON position")
+        options = data.get("options", {})
+        if not isinstance(options, dict):
+            raise MalformedPositionError("JSON position: 'options' must be an object")
+        variant = Variant.parse(data.get("variant", "machiavelli"))
+        if options:
+            variant = variant.with_options(**options)
+        table = data.get("table", [])
+        hand = data.get("hand", [])
+        if not isinstance(table, (list, str)) or not isinstance(hand, (list, str)):
+            raise MalformedPositionError("JSON position: 'table' and 'hand' must be lists")
+        if isinstance(table, list) and any(not isinstance(g, (list, str)) for g in table):
+            raise MalformedPositionError("JSON position: each table group must be a list")
+        opened = data.get("opened", True)
+        if not isinstance(opened, bool):
+            raise MalformedPositionError("JSON position: 'opened' must be true or false")
+        return cls.make(table, hand, variant, opened)
+
+    # -- text ---------------------------------------------------------------------------
+    def __str__(self) -> str:
+        text = f"{format_groups(self.table)} / {format_cards(self.hand) or '-'} / {self.variant}"
+        return text if self.opened else text + " / unopened"
+
+    def __repr__(self) -> str:
+        return f"Position.parse({str(self)!r})"
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON form as a dict (``json.dumps`` it for text)."""
+        return {
+            "variant": self.variant.name,
+            "options": self.variant.changed_options(),
+            "table": [[str(card) for card in group] for group in self.table],
+            "hand": [str(card) for card in self.hand],
+            "opened": self.opened,
+        }
+
+    # -- views --------------------------------------------------------------------------
+    @property
+    def singles(self) -> list[Card]:
+        """The original singles still alone on the table (one-card groups)."""
+        return [group[0] for group in self.table if len(group) == 1]
+
+    @property
+    def table_cards(self) -> list[Card]:
+        return [card for group in self.table for card in group]
+
+    @property
+    def has_jokers(self) -> bool:
+        return any(card.joker for card in self.table_cards) or any(c.joker for c in self.hand)
+
+    def table_counts(self) -> np.ndarray:
+        """Count of each real card (index 0..51) on the table, jokers excluded."""
+        return _counts(card for card in self.table_cards if not card.joker)
+
+    def hand_counts(self) -> np.ndarray:
+        """Count of each real card in the hand, jokers excluded."""
+        return _counts(card for card in self.hand if not card.joker)
+
+    def single_counts(self) -> np.ndarray:
+        """Count of each real card that is an original single still alone."""
+        return _counts(self.singles)
+
+    # -- validation ---------------------------------------------------------------------
+    def validate(self) -> None:
+        """Raise a ``PositionError`` naming the offending token if the position is impossible."""
+        variant = self.variant
+        for card in self.hand:
+            if card.joker and card.is_named:
+                raise InvalidCardError(f"a joker in a hand is written '*', not {str(card)!r}")
+        copies = Counter(card.real for card in self.table_cards + list(self.hand) if not card.joker)
+        for card, count in sorted(copies.items(), key=lambda item: item[0].sort_key()):
+            if count > variant.decks:
+                raise TooManyCopiesError(
+                    f"{count} copies of {card} but {variant.name} has {variant.decks} "
+                    f"deck{'s' if variant.decks > 1 else ''}"
+                )
+        jokers = sum(card.joker for card in self.table_cards) + sum(c.joker for c in self.hand)
+        if jokers > variant.jokers:
+            raise TooManyCopiesError(
+                f"{jokers} jokers ('*') but {variant.name} has {variant.jokers}"
+            )
+        singles = 0
+        for group in self.table:
+            text = format_cards(group)
+            if any(not card.is_named for card in group):
+                raise InvalidGroupError(
+                    f"a joker on the table must be named (e.g. *7H) in group {text!r}"
+                )
+            if len(group) == 1 and not group[0].joker:
+                singles += 1
+                if singles > variant.singles:
+                    raise InvalidGroupError(
+                        f"group {text!r} is a lone card; {variant.name} "
+                        + ("has no singles" if not variant.singles
+                           else f"has only {variant.singles} singles")
+                    )
+                continue
+            if not is_valid_group(group, variant.ace):
+                raise InvalidGroupError(
+                    f"group {text!r} is not a set or a run (ace {variant.ace})"
+                )
+        if not self.opened and not (variant.opening_points or variant.opening_run):
+            raise InvalidTableError(f"'unopened' means nothing in {variant.name}: it has no opening rule")
+
+    def arranged(self) -> Position:
+        """The same position with each group in reading order (runs low to high)."""
+        table = tuple(
+            tuple(arrange_group(group, self.variant.ace)) if len(group) > 1 else group
+            for group in self.table
+        )
+        return Position(table, tuple(sorted(self.hand)), self.variant, self.opened)
+
+
+def _counts(cards: Iterable[Card]) -> np.ndarray:
+    counts = np.zeros(N_CARD_TYPES, dtype=np.int64)
+    for card in cards:
+        counts[card.index] += 1
+    return counts
+
+
+def cards_from_counts(counts: Sequence[int] | np.ndarray) -> list[Card]:
+    """The multiset of cards with the given per-index counts, sorted."""
+    return [Card.from_index(i) for i, count in enumerate(counts) for _ in range(int(count))]
+
+
+__all__ = ["Position", "PositionError", "cards_from_counts"]

@@ -1,0 +1,62 @@
+"""The command line: output, JSON contract, and one-line errors with status 2."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from bots.cli import main
+
+
+def run(*args):
+    return subprocess.run([sys.executable, "-m", "bots.cli", *args], capture_output=True,
+                          text=True, timeout=120)
+
+
+def test_solve_json_is_one_object():
+    done = run("solve", "--table", "5C 6C 7C 8C", "--hand", "8D 8H", "--json")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert set(data) == {"played", "table", "score", "optimal", "backend", "elapsed_ms"}
+    assert data["score"] == 2 and data["optimal"] is True
+    assert sorted(map(sorted, data["table"])) == [["5C", "6C", "7C"], ["8C", "8D", "8H"]]
+
+
+def test_solve_text_output(capsys):
+    assert main(["solve", "--table", "5C 6C 7C 8C", "--hand", "8D 8H 2S",
+                 "--color", "never"]) == 0
+    out = capsys.readouterr().out
+    assert "Play 2 cards: 8H 8D" in out and "* 8H 8D 8C" in out
+
+
+def test_solve_cpsat_points_and_nothing_to_play(capsys):
+    assert main(["solve", "--table", "6C 7C 8C", "--hand", "8D 8H", "--backend", "cpsat",
+                 "--objective", "points", "--color", "never"]) == 0
+    assert "No card can be played" in capsys.readouterr().out
+
+
+def test_demo_runs(capsys):
+    assert main(["demo", "--color", "never"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("==") >= 6 and "Play 6 cards" in out
+
+
+@pytest.mark.parametrize("args, token", [
+    (["solve", "--table", "5C 6C 7C", "--hand", "8X"], "'8X'"),
+    (["solve", "--table", "5C 6C 7C", "--hand", "8D 8D 8D"], "8D"),
+    (["solve", "--table", "5C 6C", "--hand", "8D"], "'5C 6C'"),
+    (["solve", "--variant", "rummy", "--table", "5C 6C 7C", "--hand", "8D"], "'rummy'"),
+    (["solve", "--variant", "machiavelli:jokers=2", "--table", "-", "--hand", "8D"], "'jokers'"),
+    (["solve", "--variant", "machiavelli:deal=1", "--table", "-", "--hand", "8D"], "deal"),
+    (["solve", "--table", "*8C 9C 10C", "--hand", "8D", "--variant", "carousel"], "*8C"),
+    (["solve", "--table", "5C 6C 7C"], "--hand"),
+    (["solve", "--table", "-", "--hand", "8D", "--objective", "fun"], "fun"),
+    (["fly"], "fly"),
+])
+def test_bad_input_is_one_line_on_stderr_with_status_2(args, token):
+    done = run(*args)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and token in lines[0] and "Traceback" not in done.stderr
