@@ -5,7 +5,8 @@ Examples::
     machiavelli demo
     machiavelli solve --table "5C 6C 7C 8C" --hand "8D 8H"
     machiavelli solve --variant shanghai --table "AS 2S 3S | 7H 7D 7C" --hand "4S 7S" --json
-    machiavelli solve --variant machiavelli:opening=36 --unopened --table "-" --hand "KS KH KD QS QH QD"
+    machiavelli solve --variant machiavelli:opening=36 --unopened --table - \
+        --hand "KS KH KD QS QH QD"
 
 Bad input (an unknown card, too many copies, an invalid table, an unknown variant or option)
 prints one line on stderr and exits with status 2.

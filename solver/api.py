@@ -7,20 +7,23 @@ backend, and re-checks the backend's answer with ``solver.validate`` before retu
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+
 from solver import dp_backend
-from solver.cards import Card, format_cards, format_groups
+from solver.cards import CARDS, N_CARD_TYPES, Card, format_cards, format_groups
 from solver.errors import InvalidOptionError, SolverError, UnsupportedPositionError
+from solver.fastcheck import CHECK_MESSAGES, check_table
 from solver.position import HandLike, Position, TableLike
 from solver.problem import OBJECTIVES, Partition, Problem
-from solver.tidy import tidy_table
+from solver.tidy import lay_out, pad
 from solver.validate import play_problems
 from solver.variants import DEFAULT_VARIANT, Variant
 
 BACKENDS = ("auto", "kernel", "cpsat")
+ACE_CODES = {"low": 0, "high": 1, "both": 2}
 KERNEL_NODES_PER_SECOND = 1_000_000  # turns a time limit into the kernel's node budget
 
 
@@ -116,37 +119,45 @@ def solve_position(position: Position, objective: str = "cards", backend: str = 
 
 def _finish(position: Position, problem: Problem, partition: Partition, backend: str,
             objective: str, started: float) -> Solution:
-    """Turn a partition into a checked Solution (or raise SolverError: a backend bug)."""
-    played = sorted(partition.played_cards())
-    if not played:
-        table_groups: list[Sequence[Card]] = list(position.table)
+    """Lay out the partition, re-check it, and build the Solution (SolverError: a bug)."""
+    played = partition.played
+    old_rows, old_lengths = position.group_array
+    if not played.any():
+        new_rows, new_lengths = old_rows, old_lengths
     elif problem.hand_only:
-        table_groups = list(position.table) + [
-            [Card.from_index(c) for c in group] for group in partition.groups
-        ]
+        new_rows = np.concatenate([old_rows, partition.groups])
+        new_lengths = np.concatenate([old_lengths, partition.lengths])
     else:
-        singles_left = position.single_counts() - _singles_used(problem, partition)
-        table_groups = [[Card.from_index(c) for c in group] for group in partition.groups]
-        table_groups += [[Card.from_index(c)] for c in range(52) for _ in range(singles_left[c])]
-    table, changed = tidy_table(table_groups, position.table, position.variant.ace)
-    problems = play_problems(position, played, table)
+        new_rows, new_lengths = partition.groups, partition.lengths
+        if problem.free.any():
+            left = position.single_counts() - _singles_used(problem, partition)
+            lone = [(int(c),) for c in np.flatnonzero(left > 0) for _ in range(int(left[c]))]
+            if lone:
+                rows, lengths = pad(lone)
+                new_rows = np.concatenate([new_rows, rows])
+                new_lengths = np.concatenate([new_lengths, lengths])
+    rows, lengths, changed = lay_out(new_rows, new_lengths, old_rows, old_lengths)
+    code = check_table(rows, lengths, position.table_counts(), position.single_counts(),
+                       position.hand_counts(), played, ACE_CODES[position.variant.ace])
+    problems = [CHECK_MESSAGES[code]] if code else []
+    as_cards = [tuple(map(CARDS.__getitem__, row[:n]))
+                for row, n in zip(rows.tolist(), lengths.tolist(), strict=True)]
+    played_cards = [CARDS[i] for i, n in enumerate(played.tolist()) for _ in range(n)]
+    if not problems and not position.opened:
+        problems = play_problems(position, played_cards, as_cards)
     if problems:
         raise SolverError(f"{backend} proposed an invalid table ({problems[0]}) for {position}")
-    score = sum(int(problem.weight[card.index]) for card in played)
+    score = int(problem.weight @ played)
     if score != partition.score:
         raise SolverError(f"{backend} reported score {partition.score} for a play worth {score}")
     return Solution(
-        played=played, table=table, score=score, optimal=partition.optimal, backend=backend,
-        elapsed_ms=(time.perf_counter() - started) * 1000, objective=objective, changed=changed,
-        position=position,
+        played=played_cards, table=as_cards, score=score, optimal=partition.optimal,
+        backend=backend, elapsed_ms=(time.perf_counter() - started) * 1000,
+        objective=objective, changed=changed.tolist(), position=position,
     )
 
 
-def _singles_used(problem: Problem, partition: Partition):
-    import numpy as np
-
-    used = np.zeros(52, dtype=np.int64)
-    for group in partition.groups:
-        for c in group:
-            used[c] += 1
+def _singles_used(problem: Problem, partition: Partition) -> np.ndarray:
+    """Original singles that joined a group: copies used beyond table cards and played ones."""
+    used = np.bincount(partition.groups[partition.groups >= 0], minlength=N_CARD_TYPES)
     return np.clip(used - problem.need - partition.played, 0, None)

@@ -74,7 +74,7 @@ class Card:
         """The real card with kernel index ``index`` (``suit * 13 + rank - 1``)."""
         if not 0 <= index < N_CARD_TYPES:
             raise InvalidCardError(f"not a card index: {index!r}")
-        return cls(index % 13 + 1, SUITS[index // 13])
+        return CARDS[index]
 
     @classmethod
     def named_joker(cls, card: Card) -> Card:
@@ -127,6 +127,9 @@ class Card:
     def __repr__(self) -> str:
         return f"Card.parse({self.text()!r})"
 
+
+#: The 52 real cards by index (cards are immutable values, so these are shared).
+CARDS: tuple[Card, ...] = tuple(Card(i % 13 + 1, SUITS[i // 13]) for i in range(N_CARD_TYPES))
 
 _SEPARATORS = re.compile(r"[\s,]+")
 

@@ -103,7 +103,7 @@ def solve(problem: Problem, time_limit: float | None = None, workers: int = 1) -
     if not problem.hand_only and not problem.run_from_hand:
         hint = table_hint(problem, groups)
         if hint is not None:
-            for var, value in zip(x, hint):
+            for var, value in zip(x, hint, strict=True):
                 model.add_hint(var, value)
             for c in range(N_CARD_TYPES):
                 model.add_hint(p[c], 0)
@@ -114,14 +114,14 @@ def solve(problem: Problem, time_limit: float | None = None, workers: int = 1) -
     if time_limit is not None:
         solver.parameters.max_time_in_seconds = float(time_limit)
     status = solver.solve(model)
-    stats = {"model_ms": (time.perf_counter() - started) * 1000, "groups": float(len(groups))}
+    stats = {"model_ms": (time.perf_counter() - started) * 1000, "candidates": float(len(groups))}
     if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         chosen: list[tuple[int, ...]] = []
         for gi, var in enumerate(x):
             chosen.extend([groups[gi]] * solver.value(var))
         played = np.array([solver.value(var) for var in p], dtype=np.int64)
         score = int(round(solver.objective_value))
-        return Partition(chosen, played, score, optimal=status == cp_model.OPTIMAL, stats=stats)
+        return Partition.from_groups(chosen, played, score, status == cp_model.OPTIMAL, **stats)
     if status == cp_model.INFEASIBLE and (problem.hand_only or problem.run_from_hand):
         return nothing_played(problem, optimal=True)  # no opening play exists
     if status == cp_model.INFEASIBLE:

@@ -20,7 +20,7 @@ Kernels see arrays and scalars only; ``solver.dp_backend`` validates and encodes
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 from numba import njit
@@ -49,7 +49,7 @@ def _nfa_accepts(state: tuple[int, int, int, int]) -> bool:
     return n1 == 0 and n2 <= pending <= n2 + n3
 
 
-@lru_cache(maxsize=None)
+@cache
 def run_automaton(decks: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The minimal automaton of run-decomposable suits: ``(init, delta, accept)``.
 
@@ -101,22 +101,26 @@ def run_automaton(decks: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return init, delta, accept
 
 
+@cache
+def suit_states(decks: int) -> np.ndarray:
+    """Every run configuration ``(n1, n2, n3)`` of one suit (at most ``decks`` runs open)."""
+    return np.array(
+        [(n1, n2, total - n1 - n2) for total in range(decks + 1)
+         for n1 in range(total + 1) for n2 in range(total - n1 + 1)],
+        dtype=np.int64,
+    )
+
+
 def sets_needed(k: tuple[int, ...] | np.ndarray) -> int:
     """How many sets the set cards ``k`` (count per suit) split into, or -1 if they cannot.
 
     ``n`` sets of 3-4 distinct suits hold ``k`` iff ``max(k) <= n`` and ``3n <= sum(k) <= 4n``
     (deal the copies round-robin: sizes then differ by at most one).
     """
-    total, top = int(sum(k)), int(max(k))
-    if total == 0:
-        return 0
-    for n in range(max(top, 1), total // 3 + 1):
-        if 3 * n <= total <= 4 * n:
-            return n
-    return -1
+    return int(sets_count(*(int(v) for v in k)))
 
 
-@lru_cache(maxsize=None)
+@cache
 def set_vectors(decks: int) -> np.ndarray:
     """Every per-suit count vector of set cards that splits into valid sets (zeros first)."""
     vectors = [
@@ -233,15 +237,37 @@ def _expand(t, key, lo, hi, base, hand, weight, gmax, r0_ok, delta, init, alive,
 
 
 @njit(cache=True)
-def search(lo, hi, base, hand, weight, gmax, r0_ok, init, delta, accept, kvecs, ref_k, ref_g,
-           node_limit):
+def search(need, free, hand_cards, weight_cards, forced, ace_mode, decks, init, delta, accept,
+           kvecs, ref_groups, ref_len, node_limit):
     """Best weight and the moves that reach it.
 
-    Per step ``t`` (0 the ace, 1..12 the ranks 2..K) and suit ``s``: ``lo/hi[t, s]`` bound the
-    copies used and ``base/hand/weight`` score them (``_gain``). At the ace step ``gmax`` caps
-    the high aces and ``r0_ok`` allows low runs. ``node_limit`` caps the nodes expanded (0: no
-    cap). Returns ``(best, moves, optimal, nodes)`` with ``moves[t, s] = (u, k, g)``; ``best``
-    is ``NO_SCORE`` when no partition exists.
+    Per card index (0..51): ``need`` copies must be placed, ``free`` (singles) and
+    ``hand_cards`` may be, ``forced`` hand copies must be played, each played hand copy is
+    worth ``weight_cards``. ``ace_mode`` is 0 low, 1 high, 2 both. ``ref_groups`` /
+    ``ref_len`` (the table as it lies, card indices in reading order) only order the moves.
+    ``node_limit`` caps the nodes expanded (0: no cap).
+
+    Returns ``(best, moves, optimal, nodes)`` with ``moves[t, s] = (u, k, g)`` for step ``t``
+    (0 the ace, 1..12 the ranks 2..K) and suit ``s``; ``best`` is ``NO_SCORE`` when no
+    partition exists.
+    """
+    lo, hi, base, hand, weight = step_arrays(need, free, hand_cards, weight_cards, forced,
+                                             ace_mode)
+    ref_k, ref_g = table_reference(ref_groups, ref_len)
+    gmax = 0 if ace_mode == 0 else decks
+    r0_ok = ace_mode != 1
+    return _search(lo, hi, base, hand, weight, gmax, r0_ok, init, delta, accept, kvecs, ref_k,
+                   ref_g, node_limit)
+
+
+@njit(cache=True)
+def _search(lo, hi, base, hand, weight, gmax, r0_ok, init, delta, accept, kvecs, ref_k, ref_g,
+            node_limit):
+    """The search proper, on per-(step, suit) arrays (see ``search``).
+
+    ``lo/hi[t, s]`` bound the copies used and ``base/hand/weight`` score them (``_gain``). At
+    the ace step ``gmax`` caps the high aces and ``r0_ok`` allows low runs. ``ref_k[t, s]`` and
+    ``ref_g[s]`` (set cards and high aces of the table as it lies) only order the moves.
     """
     n_q = delta.shape[0]
     # Upper bound on what steps t.. can still add.
@@ -254,7 +280,7 @@ def search(lo, hi, base, hand, weight, gmax, r0_ok, init, delta, accept, kvecs, 
     upper = ub_rest[0]
     alive = live_states(lo, hi, delta, accept)
 
-    cap = 1 << 12
+    cap = 1 << 9
     buf_key = np.empty(cap, dtype=np.int64)
     buf_gain = np.empty(cap, dtype=np.int64)
     buf_code = np.empty(cap, dtype=np.int64)
@@ -273,7 +299,7 @@ def search(lo, hi, base, hand, weight, gmax, r0_ok, init, delta, accept, kvecs, 
     q_of = np.zeros(N_SUITS, dtype=np.int64)
 
     # Transposition table: (step, key) -> best score with which the node was explored.
-    tt_cap = 1 << 12
+    tt_cap = 1 << 8
     tt_keys = np.full(tt_cap, -1, dtype=np.int64)
     tt_vals = np.zeros(tt_cap, dtype=np.int64)
     tt_used = 0
@@ -283,9 +309,10 @@ def search(lo, hi, base, hand, weight, gmax, r0_ok, init, delta, accept, kvecs, 
     complete = True
     end = -1
     while end < 0:
-        end = _expand(0, 0, lo, hi, base, hand, weight, gmax, r0_ok, delta, init, alive,
-                      ref_k, ref_g, kvecs, n_q,
-                      buf_key, buf_gain, buf_code, 0, opt_code, opt_next, opt_gain, n_opt, q_of)
+        end = _expand(
+            0, 0, lo, hi, base, hand, weight, gmax, r0_ok, delta, init, alive, ref_k, ref_g, kvecs,
+            n_q, buf_key, buf_gain, buf_code, 0, opt_code, opt_next, opt_gain, n_opt, q_of
+        )
         if end < 0:
             cap = max(2 * cap, -end)
             buf_key = np.empty(cap, dtype=np.int64)
@@ -307,7 +334,7 @@ def search(lo, hi, base, hand, weight, gmax, r0_ok, init, delta, accept, kvecs, 
         if t == N_STEPS:
             ok = True
             rest = child_key
-            for s in range(N_SUITS):
+            for _ in range(N_SUITS):
                 if not accept[rest % n_q]:
                     ok = False
                     break
@@ -344,18 +371,21 @@ def search(lo, hi, base, hand, weight, gmax, r0_ok, init, delta, accept, kvecs, 
             break
         nodes += 1
         start = seg_end[depth]
-        end = _expand(t, child_key, lo, hi, base, hand, weight, gmax, r0_ok, delta, init, alive,
-                      ref_k, ref_g, kvecs,
-                      n_q, buf_key, buf_gain, buf_code, start, opt_code, opt_next, opt_gain,
-                      n_opt, q_of)
+        end = _expand(
+            t, child_key, lo, hi, base, hand, weight, gmax, r0_ok, delta, init, alive, ref_k,
+            ref_g, kvecs, n_q, buf_key, buf_gain, buf_code, start, opt_code, opt_next, opt_gain,
+            n_opt, q_of
+        )
         while end < 0:
             cap = max(2 * cap, -end)
             buf_key = _grow(buf_key, cap)
             buf_gain = _grow(buf_gain, cap)
             buf_code = _grow(buf_code, cap)
-            end = _expand(t, child_key, lo, hi, base, hand, weight, gmax, r0_ok, delta, init,
-                          alive, ref_k, ref_g, kvecs, n_q, buf_key, buf_gain, buf_code, start, opt_code, opt_next,
-                          opt_gain, n_opt, q_of)
+            end = _expand(
+                t, child_key, lo, hi, base, hand, weight, gmax, r0_ok, delta, init, alive, ref_k,
+                ref_g, kvecs, n_q, buf_key, buf_gain, buf_code, start, opt_code, opt_next,
+                opt_gain, n_opt, q_of
+            )
         depth = t
         score[depth] = child_score
         seg_pos[depth] = start
@@ -371,6 +401,246 @@ def search(lo, hi, base, hand, weight, gmax, r0_ok, init, delta, accept, kvecs, 
                 moves[t, s, 1] = (part >> 2) & 3
                 moves[t, s, 2] = (part >> 4) & 3
     return best, moves, complete or best == upper, nodes
+
+
+@njit(cache=True)
+def usable_cards(need, free, hand, ace_mode):
+    """Which cards can be in *some* valid group, given every card available.
+
+    A fixpoint of a necessary condition (a set of three suits, or a run of three, whose other
+    cards are available). Optional cards that fail it can never be played, so dropping them
+    changes no optimum and shrinks the search; mandatory cards are always kept.
+    """
+    ok = np.zeros(52, dtype=np.bool_)
+    for c in range(52):
+        ok[c] = need[c] + free[c] + hand[c] > 0
+    first = 1 if ace_mode == 1 else 0
+    last = 12 if ace_mode == 0 else 13
+    changed = True
+    while changed:
+        changed = False
+        usable = np.zeros(52, dtype=np.bool_)
+        for rank in range(13):
+            suits = 0
+            for s in range(N_SUITS):
+                if ok[s * 13 + rank]:
+                    suits += 1
+            if suits >= 3:
+                for s in range(N_SUITS):
+                    usable[s * 13 + rank] = True
+        for s in range(N_SUITS):
+            for start in range(first, last - 1):
+                if ok[s * 13 + start % 13] and ok[s * 13 + (start + 1) % 13] and \
+                        ok[s * 13 + (start + 2) % 13]:
+                    for slot in range(start, start + 3):
+                        usable[s * 13 + slot % 13] = True
+        for c in range(52):
+            if ok[c] and not usable[c] and need[c] == 0:
+                ok[c] = False
+                changed = True
+    return ok
+
+
+@njit(cache=True)
+def step_arrays(need, free, hand, weight, forced, ace_mode):
+    """``lo, hi, base, hand, weight`` per (step, suit); unusable optional cards dropped."""
+    ok = usable_cards(need, free, hand, ace_mode)
+    lo = np.zeros((N_STEPS, N_SUITS), dtype=np.int64)
+    hi = np.zeros((N_STEPS, N_SUITS), dtype=np.int64)
+    base = np.zeros((N_STEPS, N_SUITS), dtype=np.int64)
+    hnd = np.zeros((N_STEPS, N_SUITS), dtype=np.int64)
+    wgt = np.zeros((N_STEPS, N_SUITS), dtype=np.int64)
+    for s in range(N_SUITS):
+        for t in range(N_STEPS):
+            c = s * 13 + t
+            h = hand[c] if ok[c] else 0
+            lo[t, s] = need[c] + forced[c]
+            hi[t, s] = need[c] + (free[c] if ok[c] else 0) + h
+            base[t, s] = need[c]
+            hnd[t, s] = h
+            wgt[t, s] = weight[c]
+    return lo, hi, base, hnd, wgt
+
+
+@njit(cache=True)
+def table_reference(groups, lengths):
+    """Set cards per (step, suit) and high aces per suit of the table as it lies."""
+    ref_k = np.zeros((N_STEPS, N_SUITS), dtype=np.int64)
+    ref_g = np.zeros(N_SUITS, dtype=np.int64)
+    for g in range(lengths.shape[0]):
+        n = lengths[g]
+        if n < 3:
+            continue
+        a = groups[g, 0]
+        b = groups[g, 1]
+        if a % 13 == b % 13:
+            for j in range(n):
+                c = groups[g, j]
+                ref_k[c % 13, c // 13] += 1
+        elif groups[g, n - 1] % 13 == 0:  # a run ending in an ace: a high ace
+            ref_g[a // 13] += 1
+    return ref_k, ref_g
+
+
+@njit(cache=True)
+def sets_count(k0, k1, k2, k3):
+    """How many sets of 3-4 distinct suits hold ``k`` set cards per suit (-1: impossible)."""
+    total = k0 + k1 + k2 + k3
+    top = max(max(k0, k1), max(k2, k3))
+    if total == 0:
+        return 0
+    for n in range(max(top, 1), total // 3 + 1):
+        if 3 * n <= total <= 4 * n:
+            return n
+    return -1
+
+
+@njit(cache=True)
+def decode_moves(moves, states, decks):
+    """Groups (card indices in reading order, padded with -1) from the search's moves.
+
+    Sets: a step's set cards dealt round-robin into ``sets_count`` sets. Runs: per suit, the
+    run-card counts are replayed through the nondeterministic run automaton (``states`` lists
+    its ``(n1, n2, n3)``), a path to acceptance is found backwards, and followed forwards with
+    actual runs. Returns ``(groups, lengths, used)`` with ``used`` the copies of each card
+    placed; a first length of -1 flags an undecodable suit.
+    """
+    n_states = states.shape[0]
+    groups = np.full((80, 14), -1, dtype=np.int64)
+    lengths = np.zeros(80, dtype=np.int64)
+    n_groups = 0
+    order = np.zeros(N_SUITS, dtype=np.int64)
+    for t in range(N_STEPS):
+        n = sets_count(moves[t, 0, 1], moves[t, 1, 1], moves[t, 2, 1], moves[t, 3, 1])
+        if n <= 0:
+            continue
+        # suits by set cards, most first, so copies of one suit land in different sets
+        for s in range(N_SUITS):
+            order[s] = s
+        for i in range(1, N_SUITS):
+            j = i
+            while j > 0 and moves[t, order[j], 1] > moves[t, order[j - 1], 1]:
+                tmp = order[j]
+                order[j] = order[j - 1]
+                order[j - 1] = tmp
+                j -= 1
+        position = 0
+        for i in range(N_SUITS):
+            s = order[i]
+            for _ in range(moves[t, s, 1]):
+                g = n_groups + position % n
+                groups[g, lengths[g]] = s * 13 + t
+                lengths[g] += 1
+                position += 1
+        for g in range(n_groups, n_groups + n):  # reading order: suits S H D C
+            groups[g, : lengths[g]] = np.sort(groups[g, : lengths[g]])
+        n_groups += n
+
+    index = np.full((decks + 1, decks + 1, decks + 1), -1, dtype=np.int64)
+    for i in range(n_states):
+        index[states[i, 0], states[i, 1], states[i, 2]] = i
+    reach = np.zeros((N_STEPS, n_states), dtype=np.bool_)
+    path = np.zeros(N_STEPS, dtype=np.int64)
+    r = np.zeros(N_STEPS, dtype=np.int64)
+    run_start = np.zeros(decks, dtype=np.int64)
+    run_len = np.zeros(decks, dtype=np.int64)
+    keep = np.zeros(decks, dtype=np.bool_)
+    for s in range(N_SUITS):
+        g_high = moves[0, s, 2]
+        r[0] = moves[0, s, 0] - moves[0, s, 1] - g_high
+        for t in range(1, N_STEPS):
+            r[t] = moves[t, s, 0] - moves[t, s, 1]
+        reach[:, :] = False
+        reach[0, index[r[0], 0, 0]] = True
+        for t in range(1, N_STEPS):
+            for i in range(n_states):
+                if not reach[t - 1, i]:
+                    continue
+                n1, n2, n3 = states[i, 0], states[i, 1], states[i, 2]
+                x = r[t] - n1 - n2
+                if x < 0:
+                    continue
+                for e in range(min(n3, x) + 1):
+                    reach[t, index[x - e, n1, n2 + e]] = True
+        end = -1
+        for j in range(n_states):
+            if reach[N_STEPS - 1, j] and states[j, 0] == 0 and \
+                    states[j, 1] <= g_high <= states[j, 1] + states[j, 2]:
+                end = j
+                break
+        if end < 0:
+            lengths[0] = -1
+            return groups, lengths[:1], np.zeros(52, dtype=np.int64)
+        path[N_STEPS - 1] = end
+        for t in range(N_STEPS - 1, 0, -1):
+            j = path[t]
+            for i in range(n_states):
+                if not reach[t - 1, i]:
+                    continue
+                e = states[j, 2] - states[i, 1]
+                x = r[t] - states[i, 0] - states[i, 1]
+                if states[j, 1] == states[i, 0] and e >= 0 and e <= min(states[i, 2], x) and \
+                        states[j, 0] == x - e:
+                    path[t - 1] = i
+                    break
+        # Follow the path with real runs: (start rank, length), up to ``decks`` open.
+        n_open = 0
+        for _ in range(r[0]):
+            run_start[n_open] = 0
+            run_len[n_open] = 1
+            n_open += 1
+        for t in range(1, N_STEPS):
+            i = path[t - 1]
+            j = path[t]
+            e = states[j, 2] - states[i, 1]
+            x = r[t] - states[i, 0] - states[i, 1]
+            extended = 0
+            for q in range(n_open):
+                keep[q] = run_len[q] < 3
+                if run_len[q] >= 3 and extended < e:
+                    keep[q] = True
+                    extended += 1
+            m = 0
+            for q in range(n_open):
+                if keep[q]:
+                    run_start[m] = run_start[q]
+                    run_len[m] = run_len[q] + 1
+                    m += 1
+                else:
+                    for a in range(run_len[q]):
+                        groups[n_groups, a] = s * 13 + run_start[q] + a
+                    lengths[n_groups] = run_len[q]
+                    n_groups += 1
+            for _ in range(x - e):
+                run_start[m] = t
+                run_len[m] = 1
+                m += 1
+            n_open = m
+        # After the king: runs of two take a high ace first, then complete runs.
+        aces = g_high
+        for want_short in (True, False):
+            for q in range(n_open):
+                if (run_len[q] < 3) == want_short and aces > 0 and run_len[q] > 0:
+                    groups[n_groups, run_len[q]] = s * 13
+                    lengths[n_groups] = run_len[q] + 1
+                    aces -= 1
+                else:
+                    continue
+                for a in range(run_len[q]):
+                    groups[n_groups, a] = s * 13 + run_start[q] + a
+                run_len[q] = 0
+                n_groups += 1
+        for q in range(n_open):
+            if run_len[q] > 0:
+                for a in range(run_len[q]):
+                    groups[n_groups, a] = s * 13 + run_start[q] + a
+                lengths[n_groups] = run_len[q]
+                n_groups += 1
+    used = np.zeros(52, dtype=np.int64)
+    for g in range(n_groups):
+        for j in range(lengths[g]):
+            used[groups[g, j]] += 1
+    return groups[:n_groups], lengths[:n_groups], used
 
 
 @njit(cache=True)

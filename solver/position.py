@@ -21,6 +21,7 @@ import json
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -135,7 +136,7 @@ class Position:
             "opened": self.opened,
         }
 
-    # -- views --------------------------------------------------------------------------
+    # -- views (computed once per position; arrays are read-only) --------------------------
     @property
     def singles(self) -> list[Card]:
         """The original singles still alone on the table (one-card groups)."""
@@ -145,21 +146,54 @@ class Position:
     def table_cards(self) -> list[Card]:
         return [card for group in self.table for card in group]
 
-    @property
+    @cached_property
     def has_jokers(self) -> bool:
         return any(card.joker for card in self.table_cards) or any(c.joker for c in self.hand)
 
+    @cached_property
+    def _table_counts(self) -> np.ndarray:
+        return _counts(card for card in self.table_cards if not card.joker)
+
+    @cached_property
+    def _hand_counts(self) -> np.ndarray:
+        return _counts(card for card in self.hand if not card.joker)
+
+    @cached_property
+    def _single_counts(self) -> np.ndarray:
+        return _counts(self.singles)
+
     def table_counts(self) -> np.ndarray:
         """Count of each real card (index 0..51) on the table, jokers excluded."""
-        return _counts(card for card in self.table_cards if not card.joker)
+        return self._table_counts
 
     def hand_counts(self) -> np.ndarray:
         """Count of each real card in the hand, jokers excluded."""
-        return _counts(card for card in self.hand if not card.joker)
+        return self._hand_counts
 
     def single_counts(self) -> np.ndarray:
         """Count of each real card that is an original single still alone."""
-        return _counts(self.singles)
+        return self._single_counts
+
+    @cached_property
+    def index_groups(self) -> tuple[tuple[int, ...], ...]:
+        """The table's groups as card-index tuples in reading order (joker-free tables)."""
+        return tuple(
+            tuple(card.index for card in arrange_group(group, self.variant.ace))
+            if len(group) > 1 else (group[0].index,)
+            for group in self.table
+        )
+
+    @cached_property
+    def group_array(self) -> tuple[np.ndarray, np.ndarray]:
+        """The table's groups (singles included) as a padded index array and lengths."""
+        groups = list(self.index_groups)
+        array = np.full((len(groups), 14), -1, dtype=np.int64)
+        for row, group in enumerate(groups):
+            array[row, : len(group)] = group
+        lengths = np.array([len(g) for g in groups], dtype=np.int64)
+        array.flags.writeable = False
+        lengths.flags.writeable = False
+        return array, lengths
 
     # -- validation ---------------------------------------------------------------------
     def validate(self) -> None:
@@ -201,7 +235,9 @@ class Position:
                     f"group {text!r} is not a set or a run (ace {variant.ace})"
                 )
         if not self.opened and not (variant.opening_points or variant.opening_run):
-            raise InvalidTableError(f"'unopened' means nothing in {variant.name}: it has no opening rule")
+            raise InvalidTableError(
+                f"'unopened' means nothing in {variant.name}: it has no opening rule"
+            )
 
     def arranged(self) -> Position:
         """The same position with each group in reading order (runs low to high)."""
@@ -216,6 +252,7 @@ def _counts(cards: Iterable[Card]) -> np.ndarray:
     counts = np.zeros(N_CARD_TYPES, dtype=np.int64)
     for card in cards:
         counts[card.index] += 1
+    counts.flags.writeable = False
     return counts
 
 

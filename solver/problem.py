@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from solver.cards import N_CARD_TYPES, Card
-from solver.groups import candidate_runs, slot_window
+from solver.groups import candidate_runs
 from solver.position import Position
 
 OBJECTIVES = ("cards", "points")
@@ -42,8 +42,11 @@ class Problem:
     run_from_hand: bool = False
     """Vatican opening: the play must contain a 3-card suited run of hand cards."""
     table_groups: tuple[tuple[int, ...], ...] = ()
-    """The table's groups as they lie (card indices, singles excluded): a known arrangement
-    that backends may use to order their search or warm-start; never needed for correctness."""
+    """The table's groups as they lie (card indices in reading order, singles excluded): a
+    known arrangement that backends may use to order their search or warm-start; never
+    needed for correctness."""
+    table_array: tuple[np.ndarray, np.ndarray] | None = None
+    """``table_groups`` as a padded index array and lengths (for the kernel)."""
 
     @classmethod
     def from_position(cls, position: Position, objective: str = "cards") -> Problem:
@@ -64,9 +67,8 @@ class Problem:
             forced=np.zeros(N_CARD_TYPES, dtype=np.int64), ace=variant.ace, decks=variant.decks,
             hand_only=hand_only, min_points=variant.opening_points if hand_only else 0,
             run_from_hand=opening and variant.opening_run,
-            table_groups=tuple(
-                tuple(card.index for card in group) for group in position.table if len(group) > 1
-            ),
+            table_groups=tuple(g for g in position.index_groups if len(g) > 1),
+            table_array=position.group_array,
         )
 
     def with_forced(self, forced: np.ndarray) -> Problem:
@@ -85,15 +87,32 @@ class Problem:
 
 @dataclass
 class Partition:
-    """A backend's answer: the new groups (card indices), the hand cards played, the score."""
+    """A backend's answer: the new groups, the hand cards played, the score.
 
-    groups: list[tuple[int, ...]]
-    """Groups made of table cards and played cards; original singles left alone excluded."""
+    ``groups[i, :lengths[i]]`` are the card indices of group ``i`` in reading order (runs low
+    to high, sets by suit); original singles left alone are not listed.
+    """
+
+    groups: np.ndarray
+    lengths: np.ndarray
     played: np.ndarray
     """Count of each card played from the hand."""
     score: int
     optimal: bool
     stats: dict[str, float] = field(default_factory=dict)
+
+    @classmethod
+    def from_groups(cls, groups: list[tuple[int, ...]], played: np.ndarray, score: int,
+                    optimal: bool, **stats: float) -> Partition:
+        array = np.full((len(groups), 14), -1, dtype=np.int64)
+        for row, group in enumerate(groups):
+            array[row, : len(group)] = group
+        lengths = np.array([len(g) for g in groups], dtype=np.int64)
+        return cls(array, lengths, played, score, optimal, dict(stats))
+
+    def group_tuples(self) -> list[tuple[int, ...]]:
+        rows = self.groups.tolist()
+        return [tuple(rows[g][:n]) for g, n in enumerate(self.lengths.tolist())]
 
     def played_cards(self) -> list[Card]:
         return [Card.from_index(i) for i in range(N_CARD_TYPES) for _ in range(int(self.played[i]))]
@@ -101,31 +120,4 @@ class Partition:
 
 def nothing_played(problem: Problem, optimal: bool) -> Partition:
     """The answer that plays no card (score 0)."""
-    return Partition([], np.zeros(N_CARD_TYPES, dtype=np.int64), 0, optimal)
-
-
-def placeable(problem: Problem) -> np.ndarray:
-    """Which optional cards can be in *some* valid group given every card available.
-
-    A fixpoint of a necessary condition (a set of three suits, or a run of three, whose other
-    cards are available); dropping the rest changes no optimum and shrinks the search.
-    """
-    avail = problem.need + problem.free + problem.hand
-    ok = avail > 0
-    window = slot_window(problem.ace)
-    while True:
-        present = ok | (problem.need > 0)
-        usable = np.zeros(N_CARD_TYPES, dtype=bool)
-        by_rank = present.reshape(4, 13)
-        suits_per_rank = by_rank.sum(axis=0)
-        usable |= (by_rank & (suits_per_rank >= 3)[None, :]).reshape(-1)
-        for suit in range(4):
-            slots = [bool(present[suit * 13 + t % 13]) for t in range(14)]
-            for start in range(window.start, window.stop - 2):
-                if slots[start] and slots[start + 1] and slots[start + 2]:
-                    for t in range(start, start + 3):
-                        usable[suit * 13 + t % 13] = True
-        new_ok = ok & (usable | (problem.need > 0))
-        if (new_ok == ok).all():
-            return ok
-        ok = new_ok
+    return Partition.from_groups([], np.zeros(N_CARD_TYPES, dtype=np.int64), 0, optimal)

@@ -9,7 +9,7 @@ Exponential, so only for small positions (hand up to ~7 cards, table up to ~15).
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
+from functools import cache
 from itertools import combinations, product
 
 from solver.cards import SUITS, Card
@@ -53,7 +53,7 @@ def best_value(position: Position, objective: str = "cards") -> int:
     singles = Counter(position.singles)
     opening = not position.opened
 
-    @lru_cache(maxsize=None)
+    @cache
     def splits(cards: tuple[Card, ...], spare_singles: tuple[Card, ...]) -> bool:
         if not cards:
             return True
@@ -78,7 +78,7 @@ def best_value(position: Position, objective: str = "cards") -> int:
     kinds = sorted(hand, key=Card.sort_key)
     choices = []
     for counts in product(*(range(hand[card] + 1) for card in kinds)):
-        played = Counter({card: n for card, n in zip(kinds, counts) if n})
+        played = Counter({card: n for card, n in zip(kinds, counts, strict=True) if n})
         choices.append((_value(played, objective), played))
     choices.sort(key=lambda item: -item[0])
     spare = tuple(sorted(singles.elements(), key=Card.sort_key))

@@ -1,88 +1,129 @@
 """Lay out a backend's partition for people: the table's surviving groups stay where they were.
 
 Backends return *some* partition (CP-SAT cuts long runs into pieces of 3..5; the kernel may end
-a run and start the next one at the following rank). This module keeps every table group that
+a run and start the next one at the following rank). ``lay_out`` keeps every table group that
 survives intact (or is rebuilt exactly from run pieces) in its original place, then lists the
-new and changed groups after them, with runs that abut merged into one.
+new and changed groups after them, sets by rank then runs by suit, with abutting runs merged.
+
+Groups are padded rows of card indices in reading order: runs low to high (a low ace first, a
+high ace last), sets by suit. Numba, because it sits on the path of every solve.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Sequence
+import numpy as np
+from numba import njit
 
-from solver.cards import Card
-from solver.groups import arrange_group, group_kind, run_slots
-
-Group = tuple[Card, ...]
+WIDTH = 14
 
 
-def tidy_table(groups: Sequence[Sequence[Card]], original: Sequence[Sequence[Card]],
-               ace: str) -> tuple[list[Group], list[bool]]:
-    """The new table in reading order and, per group, whether it is new or changed.
-
-    ``groups`` must hold every card of the new table (original singles left alone included).
-    """
-    remaining = [tuple(arrange_group(g, ace)) if len(g) > 1 else tuple(g) for g in groups]
-    kept: list[Group] = []
-    for group in original:
-        key = Counter(group)
-        match = next((i for i, g in enumerate(remaining) if Counter(g) == key), None)
-        if match is not None:
-            kept.append(remaining.pop(match))
-            continue
-        pieces = _tiling(tuple(arrange_group(group, ace)), remaining, ace)
-        if pieces is not None:
-            for i in sorted(pieces, reverse=True):
-                remaining.pop(i)
-            kept.append(tuple(arrange_group(group, ace)))
-    fresh = sorted(_merge_runs(remaining, ace), key=_reading_key)
-    return kept + fresh, [False] * len(kept) + [True] * len(fresh)
+@njit(cache=True)
+def _span(row, n):
+    """(kind, suit, first slot, last slot): kind 0 set, 1 run, 2 single."""
+    if n == 1:
+        return 2, row[0] // 13, row[0] % 13, row[0] % 13
+    if row[0] % 13 == row[1] % 13:
+        return 0, 0, row[0] % 13, row[0] % 13
+    start = row[0] % 13
+    return 1, row[0] // 13, start, start + n - 1
 
 
-def _tiling(run: Group, pool: list[Group], ace: str) -> list[int] | None:
-    """Indices of runs in ``pool`` that tile ``run`` exactly, or None."""
-    if len(run) < 3 or group_kind(run, ace) != "run":
-        return None
-    slots = run_slots(run, ace)
-    suit = run[0].suit
-    at, end, used = slots[0], slots[-1], []
-    while at <= end:
-        found = None
-        for i, g in enumerate(pool):
-            if i in used or len(g) < 3 or g[0].suit != suit or group_kind(g, ace) != "run":
-                continue
-            gs = run_slots(g, ace)
-            if gs[0] == at and gs[-1] <= end and not any(c.joker for c in g):
-                found = (i, gs[-1])
+@njit(cache=True)
+def _same(a, na, b, nb):
+    if na != nb:
+        return False
+    for j in range(na):
+        if a[j] != b[j]:
+            return False
+    return True
+
+
+@njit(cache=True)
+def lay_out(new, new_len, old, old_len):
+    """``(rows, lengths, changed)``: the new table in reading order, survivors first."""
+    n_new = new_len.shape[0]
+    n_old = old_len.shape[0]
+    kind = np.empty(n_new, dtype=np.int64)
+    suit = np.empty(n_new, dtype=np.int64)
+    first = np.empty(n_new, dtype=np.int64)
+    last = np.empty(n_new, dtype=np.int64)
+    for g in range(n_new):
+        kind[g], suit[g], first[g], last[g] = _span(new[g], new_len[g])
+    used = np.zeros(n_new, dtype=np.bool_)
+    out = np.full((n_new + n_old, WIDTH), -1, dtype=np.int64)
+    out_len = np.zeros(n_new + n_old, dtype=np.int64)
+    changed = np.zeros(n_new + n_old, dtype=np.bool_)
+    count = 0
+    matched = np.zeros(n_old, dtype=np.bool_)
+    for o in range(n_old):
+        for g in range(n_new):
+            if not used[g] and _same(new[g], new_len[g], old[o], old_len[o]):
+                used[g] = True
+                matched[o] = True
+                out[count, : new_len[g]] = new[g, : new_len[g]]
+                out_len[count] = new_len[g]
+                count += 1
                 break
-        if found is None:
-            return None
-        used.append(found[0])
-        at = found[1] + 1
-    return used
-
-
-def _merge_runs(groups: list[Group], ace: str) -> list[Group]:
-    """Join runs of one suit that abut (3C 4C 5C + 6C 7C 8C -> 3C .. 8C)."""
-    runs = [g for g in groups if len(g) >= 3 and group_kind(g, ace) == "run"]
-    others = [g for g in groups if not (len(g) >= 3 and group_kind(g, ace) == "run")]
-    spans = sorted(((run_slots(g, ace), g) for g in runs), key=lambda item: (item[1][0].suit,
-                                                                            item[0][0]))
-    merged: list[tuple[list[int], list[Card]]] = []
-    for slots, group in spans:
-        last = merged[-1] if merged else None
-        if (last is not None and last[1][0].suit == group[0].suit
-                and last[0][-1] + 1 == slots[0] and slots[-1] - last[0][0] + 1 <= 13):
-            last[0].extend(slots)
-            last[1].extend(group)
+    pieces = np.empty(n_new, dtype=np.int64)
+    for o in range(n_old):  # a survivor rebuilt from pieces (CP-SAT's 3..5-card runs)
+        o_kind, o_suit, at, end = _span(old[o], old_len[o])
+        if matched[o] or o_kind != 1:
+            continue
+        n_pieces = 0
+        while at <= end:
+            found = -1
+            for g in range(n_new):
+                if not used[g] and kind[g] == 1 and suit[g] == o_suit and first[g] == at \
+                        and last[g] <= end:
+                    found = g
+                    break
+            if found < 0:
+                break
+            used[found] = True
+            pieces[n_pieces] = found
+            n_pieces += 1
+            at = last[found] + 1
+        if at > end:
+            out[count, : old_len[o]] = old[o, : old_len[o]]
+            out_len[count] = old_len[o]
+            count += 1
         else:
-            merged.append((list(slots), list(group)))
-    return others + [tuple(group) for _, group in merged]
+            for p in range(n_pieces):
+                used[pieces[p]] = False
+    # The rest, in reading order: sets by rank, runs by suit and start, singles last.
+    rest = np.empty(n_new, dtype=np.int64)
+    n_rest = 0
+    for g in range(n_new):
+        if not used[g]:
+            rest[n_rest] = g
+            n_rest += 1
+    keys = np.empty(n_rest, dtype=np.int64)
+    for i in range(n_rest):
+        g = rest[i]
+        keys[i] = (kind[g] * 16 + (suit[g] if kind[g] == 1 else first[g])) * 64 + (
+            first[g] if kind[g] == 1 else suit[g])
+    order = np.argsort(keys, kind="mergesort")
+    for i in range(n_rest):
+        g = rest[order[i]]
+        prev = count - 1
+        if kind[g] == 1 and prev >= 0 and changed[prev] and out_len[prev] >= 3 \
+                and out[prev, 0] % 13 != out[prev, 1] % 13 \
+                and out[prev, 0] // 13 == suit[g] \
+                and out[prev, 0] % 13 + out_len[prev] == first[g] \
+                and out_len[prev] + new_len[g] <= 13:
+            out[prev, out_len[prev]: out_len[prev] + new_len[g]] = new[g, : new_len[g]]
+            out_len[prev] += new_len[g]
+            continue
+        out[count, : new_len[g]] = new[g, : new_len[g]]
+        out_len[count] = new_len[g]
+        changed[count] = True
+        count += 1
+    return out[:count], out_len[:count], changed[:count]
 
 
-def _reading_key(group: Group) -> tuple:
-    """Sets by rank, then runs by suit and first rank."""
-    if len({card.rank for card in group}) == 1:
-        return (0, group[0].rank, "")
-    return (1, group[0].suit, group[0].rank)
+def pad(groups: list[tuple[int, ...]]) -> tuple[np.ndarray, np.ndarray]:
+    """Index tuples as a padded array and lengths."""
+    array = np.full((len(groups), WIDTH), -1, dtype=np.int64)
+    for row, group in enumerate(groups):
+        array[row, : len(group)] = group
+    return array, np.array([len(g) for g in groups], dtype=np.int64)

@@ -25,16 +25,19 @@ def play_problems(position: Position, played: Sequence[Card],
     hand = Counter(position.hand)
     spent = Counter(played)
     if spent - hand:
-        problems.append(f"played cards not in the hand: {format_cards(sorted((spent - hand).elements()))}")
+        extra = format_cards(sorted((spent - hand).elements()))
+        problems.append(f"played cards not in the hand: {extra}")
     before = Counter(card for group in position.table for card in group)
     after = Counter(card for group in table for card in group)
     if after != before + spent:
         missing = (before + spent) - after
         extra = after - (before + spent)
         if missing:
-            problems.append(f"cards missing from the new table: {format_cards(sorted(missing.elements()))}")
+            text = format_cards(sorted(missing.elements()))
+            problems.append(f"cards missing from the new table: {text}")
         if extra:
-            problems.append(f"cards on the new table from nowhere: {format_cards(sorted(extra.elements()))}")
+            text = format_cards(sorted(extra.elements()))
+            problems.append(f"cards on the new table from nowhere: {text}")
     singles = Counter(position.singles)
     for group in table:
         if len(group) == 1:

@@ -194,7 +194,8 @@ class Variant:
         changed = self.changed_options()
         if not changed:
             return self.name
-        return self.name + ":" + ",".join(f"{k}={_format(k, v)}" for k, v in sorted(changed.items()))
+        options = ",".join(f"{k}={_format(k, v)}" for k, v in sorted(changed.items()))
+        return f"{self.name}:{options}"
 
     def __repr__(self) -> str:
         return f"Variant.parse({str(self)!r})"

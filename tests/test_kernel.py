@@ -5,8 +5,9 @@ from itertools import product
 import numpy as np
 
 from solver import kernel
-from solver.dp_backend import split_sets, suit_runs
-from solver.kernel import _nfa_accepts, _nfa_step, run_automaton, sets_needed
+from solver.cards import CARDS, SUITS
+from solver.groups import group_kind
+from solver.kernel import _nfa_accepts, _nfa_step, decode_moves, run_automaton, sets_needed
 
 
 def nfa_accepts(r0, g, counts):
@@ -37,21 +38,35 @@ def test_minimal_automaton_matches_the_nfa():
         assert nfa_accepts(r0, g, counts) == dfa_accepts(init, delta, accept, r0, g, counts)
 
 
-def test_suit_runs_cuts_exactly_the_accepted_sequences():
-    for counts in product(range(3), repeat=6):
-        for g in range(3):
-            runs = suit_runs(list(counts), g)
-            assert (runs is not None) == nfa_accepts(counts[0], g, list(counts[1:]))
-            if runs is not None:
-                assert all(len(run) >= 3 for run in runs)
-                tally = [0] * 14
-                for run in runs:
-                    # a high ace (13) follows the last rank given (the "king" here)
-                    ranks = [len(counts) if rank == 13 else rank for rank in run]
-                    assert ranks == list(range(ranks[0], ranks[0] + len(ranks)))
-                    for rank in run:
-                        tally[rank] += 1
-                assert tally[:6] == list(counts) and tally[13] == g
+def test_decode_cuts_every_accepted_suit_into_runs():
+    rng = np.random.default_rng(1)
+    states = kernel.suit_states(2)
+    decoded = 0
+    while decoded < 400:
+        counts = [int(c) for c in rng.integers(0, 3, size=12)]
+        r0, g = (int(v) for v in rng.integers(0, 3, size=2))
+        if r0 + g > 2 or not nfa_accepts(r0, g, counts):
+            continue
+        moves = np.zeros((13, 4, 3), dtype=np.int64)
+        suit = decoded % 4
+        moves[0, suit] = (r0 + g, 0, g)
+        for t, r in enumerate(counts, start=1):
+            moves[t, suit, 0] = r
+        groups, lengths, _ = decode_moves(moves, states, 2)
+        assert len(lengths) == 0 or lengths[0] >= 0
+        tally = np.zeros(14, dtype=np.int64)
+        high = 0
+        for row, n in zip(groups, lengths, strict=False):
+            run = [CARDS[c] for c in row[:n]]
+            assert group_kind(run, "both") == "run"
+            assert all(card.suit == SUITS[suit] for card in run)
+            for position, c in enumerate(row[:n]):
+                if c % 13 == 0 and position == n - 1 and n > 1 and row[n - 2] % 13 == 12:
+                    high += 1
+                else:
+                    tally[c % 13] += 1
+        assert list(tally[:13]) == [r0, *counts] and high == g
+        decoded += 1
 
 
 def test_sets_needed_matches_brute_force():
@@ -63,14 +78,29 @@ def test_sets_needed_matches_brute_force():
         ) if cards else True
         assert (sets_needed(counts) >= 0) == possible
         if sets_needed(counts) > 0:
-            groups = split_sets(list(counts), 5)
-            assert all(3 <= len(g) <= 4 and len({c // 13 for c in g}) == len(g) for g in groups)
+            moves = np.zeros((13, 4, 3), dtype=np.int64)
+            moves[5, :, 0] = counts
+            moves[5, :, 1] = counts
+            groups, lengths, _ = decode_moves(moves, kernel.suit_states(2), 2)
+            assert len(lengths) == sets_needed(counts) and sum(lengths) == sum(counts)
+            for row, n in zip(groups, lengths, strict=False):
+                assert group_kind([CARDS[c] for c in row[:n]], "both") == "set"
 
 
 def _partitions(items, n):
     for labels in product(range(n), repeat=len(items)):
         if len(set(labels)) == n:
             yield [[items[i] for i in range(len(items)) if labels[i] == j] for j in range(n)]
+
+
+def test_usable_cards_drops_only_hopeless_hand_cards():
+    need = np.zeros(52, dtype=np.int64)
+    hand = np.zeros(52, dtype=np.int64)
+    free = np.zeros(52, dtype=np.int64)
+    need[[4, 5, 6]] = 1  # 5S 6S 7S on the table
+    hand[[7, 13 + 9, 26 + 9]] = 1  # 8S (fits the run), 10H and 10D (no third ten)
+    ok = kernel.usable_cards(need, free, hand, 2)
+    assert ok[7] and not ok[13 + 9] and not ok[26 + 9] and ok[4]
 
 
 def test_set_vectors_start_with_no_sets():

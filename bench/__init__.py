@@ -1,0 +1,1 @@
+"""Benchmarks and agreement runs (not shipped with the package)."""

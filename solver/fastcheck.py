@@ -1,0 +1,83 @@
+"""A numba re-check of solver output: group rules and card balance on card indices.
+
+It is written from the rules (RULES.md §2), not from the search, and tests hold it to the
+Python validator in ``solver.groups`` on random groups. Groups must be in reading order (runs
+low to high with a low ace first and a high ace last; sets in any order), which is what the
+solver's layout produces. The referee, which sees arbitrary input, uses ``solver.validate``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+LOW, HIGH, BOTH = 0, 1, 2
+
+
+@njit(cache=True)
+def group_ok(row, n, ace_mode):
+    """True if the ``n`` card indices in ``row`` (reading order) are a set or a run."""
+    if n < 3:
+        return False
+    rank = row[0] % 13
+    if row[1] % 13 == rank:  # a set: one rank, distinct suits, 3 or 4 cards
+        if n > 4:
+            return False
+        seen = 0
+        for j in range(n):
+            if row[j] % 13 != rank:
+                return False
+            bit = 1 << (row[j] // 13)
+            if seen & bit:
+                return False
+            seen |= bit
+        return True
+    if n > 13:
+        return False
+    suit = row[0] // 13
+    if rank == 0 and ace_mode == HIGH:  # a low ace
+        return False
+    for j in range(n):
+        if row[j] // 13 != suit:
+            return False
+        slot = rank + j
+        if slot == 13:  # a high ace closes the run
+            if row[j] % 13 != 0 or ace_mode == LOW or rank == 0:
+                return False
+        elif slot > 13 or row[j] % 13 != slot:
+            return False
+    return True
+
+
+@njit(cache=True)
+def check_table(groups, lengths, table_counts, single_counts, hand_counts, played, ace_mode):
+    """0 if the new table is legal, else a code: 1 a bad group, 2 a lone card that is not an
+    original single, 3 cards not balanced (new table != old table + played), 4 played cards
+    not in the hand."""
+    for c in range(52):
+        if played[c] < 0 or played[c] > hand_counts[c]:
+            return 4
+    counts = np.zeros(52, dtype=np.int64)
+    spare = single_counts.copy()
+    for g in range(lengths.shape[0]):
+        n = lengths[g]
+        for j in range(n):
+            counts[groups[g, j]] += 1
+        if n == 1:
+            if spare[groups[g, 0]] == 0:
+                return 2
+            spare[groups[g, 0]] -= 1
+        elif not group_ok(groups[g], n, ace_mode):
+            return 1
+    for c in range(52):
+        if counts[c] != table_counts[c] + played[c]:
+            return 3
+    return 0
+
+
+CHECK_MESSAGES = {
+    1: "a group is not a set or a run",
+    2: "a lone card is not an original single",
+    3: "the new table is not the old table plus the played cards",
+    4: "played cards are not in the hand",
+}
