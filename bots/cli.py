@@ -59,10 +59,13 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--variant", default="machiavelli",
                        help="variant[:option=value,...], e.g. machiavelli:ace=low "
                             f"(variants: {', '.join(VARIANT_NAMES)}; default machiavelli)")
-    solve.add_argument("--table", required=True,
+    solve.add_argument("--table",
                        help='groups separated by "|", cards by spaces: "5C 6C 7C | 8S 8D 8H" '
                             '("-" for an empty table)')
-    solve.add_argument("--hand", required=True, help='cards separated by spaces: "8D 8H"')
+    solve.add_argument("--hand", help='cards separated by spaces: "8D 8H"')
+    solve.add_argument("--position", metavar="TEXT",
+                       help='a whole position instead of --table/--hand/--variant: '
+                            '"5C 6C 7C 8C / 8D 8H / machiavelli" or its JSON form')
     solve.add_argument("--objective", choices=("cards", "points"), default="cards",
                        help="maximize cards played (default) or their points")
     solve.add_argument("--backend", choices=("auto", "kernel", "cpsat"), default="auto",
@@ -85,8 +88,19 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _cmd_solve(args: argparse.Namespace) -> int:
     from solver.api import solve
+    from solver.position import Position
 
-    solution = solve(args.table, args.hand, args.variant, objective=args.objective,
+    if args.position is not None:
+        if args.table is not None or args.hand is not None:
+            raise UsageError("give either --position or --table and --hand, not both")
+        text = args.position.strip()
+        position = Position.from_json(text) if text.startswith("{") else Position.parse(text)
+        table, hand = position, ()
+    elif args.table is None or args.hand is None:
+        raise UsageError("solve needs --table and --hand (or --position)")
+    else:
+        table, hand = args.table, args.hand
+    solution = solve(table, hand, args.variant, objective=args.objective,
                      backend=args.backend, time_limit=args.time_limit,
                      opened=not args.unopened)
     if args.json:

@@ -616,16 +616,24 @@ def decode_moves(moves, states, decks):
                 run_len[m] = 1
                 m += 1
             n_open = m
-        # After the king: runs of two take a high ace first, then complete runs.
+        # After the king: runs of two take a high ace first, then complete runs. No run may
+        # hold both aces: a run that began at the low ace (A..K) is cut into A 2 3 and
+        # 4..K before its 4..K part takes the high ace.
         aces = g_high
         for want_short in (True, False):
             for q in range(n_open):
-                if (run_len[q] < 3) == want_short and aces > 0 and run_len[q] > 0:
-                    groups[n_groups, run_len[q]] = s * 13
-                    lengths[n_groups] = run_len[q] + 1
-                    aces -= 1
-                else:
+                if (run_len[q] < 3) != want_short or aces == 0 or run_len[q] == 0:
                     continue
+                if run_start[q] == 0:
+                    for a in range(3):
+                        groups[n_groups, a] = s * 13 + a
+                    lengths[n_groups] = 3
+                    n_groups += 1
+                    run_start[q] = 3
+                    run_len[q] -= 3
+                groups[n_groups, run_len[q]] = s * 13
+                lengths[n_groups] = run_len[q] + 1
+                aces -= 1
                 for a in range(run_len[q]):
                     groups[n_groups, a] = s * 13 + run_start[q] + a
                 run_len[q] = 0

@@ -6,6 +6,8 @@ from solver.errors import (
     InvalidCardError,
     InvalidGroupError,
     InvalidOptionError,
+    InvalidTableError,
+    MalformedPositionError,
     TooManyCopiesError,
     UnknownOptionError,
     UnknownVariantError,
@@ -84,13 +86,28 @@ def test_vatican_opening_needs_a_hand_run(backend):
     assert solution.score == 4
 
 
+def test_regression_low_and_high_ace_never_share_a_run(backend):
+    # Found by bench/agree.py: the kernel once laid AC 2C .. KC AC as one run.
+    position = Position.parse(
+        "KS KH KD KC | 5S 6S 7S 8S 9S | 8C 9C 10C JC QC | 6D 7D 8D 9D 10D | 9D 10D JD QD | "
+        "8S 9S 10S | 4H 5H 6H 7H 8H 9H | 3C 4C 5C 6C 7C 8C | 7S 7D 7C | 2S 3S 4S 5S 6S | "
+        "AS AH AD | JS JH JD | QD KD AD | 3H 3D 3C | AH 2H 3H 4H 5H 6H | 2S 3S 4S | "
+        "9C 10C JC QC KC AC | 2H 2D 2C | 10H JH QH KH | 8H 9H 10H | 4C 5C 6C "
+        "/ 2D 7H 6D AC 5D KS 10S 8D QH 2C / machiavelli")
+    for objective in ("cards", "points"):
+        solution = solve(position, objective=objective, backend=backend)
+        assert play_problems(position, solution.played, solution.table) == []
+        assert all(len(group) <= 13 for group in solution.table)
+
+
 def test_time_limit_returns_a_valid_table():
     position = random_position(3, "machiavelli", 90, 14)
     for backend in ("cpsat", "kernel"):
-        solution = solve(position, backend=backend, time_limit=1e-6)
-        assert play_problems(position, solution.played, solution.table) == []
+        cut = solve(position, backend=backend, time_limit=1e-6)
+        assert not cut.optimal  # stopped before it could prove anything
+        assert play_problems(position, cut.played, cut.table) == []
         full = solve(position, backend=backend)
-        assert solution.score <= full.score and full.optimal
+        assert full.optimal and cut.score < full.score
 
 
 def test_kernel_node_budget_marks_answers_unproved():
@@ -112,6 +129,9 @@ def test_kernel_node_budget_marks_answers_unproved():
     (lambda: solve("5C 6C 7C", "8D", backend="gpu"), InvalidOptionError, "'gpu'"),
     (lambda: solve("5C 6C 7C", "8D", time_limit=-1), InvalidOptionError, "-1"),
     (lambda: solve("*8C 9C 10C", "8D", "carousel"), UnsupportedPositionError, "*8C"),
+    (lambda: solve("5C 6C 7C", "8D", opened=False), InvalidTableError, "unopened"),
+    (lambda: solve(Position.parse("5C 6C 7C / 8D / machiavelli / x")), MalformedPositionError,
+     "'x'"),
 ])
 def test_bad_input_raises_value_errors_naming_the_token(call, error, token):
     with pytest.raises(error) as info:

@@ -36,6 +36,14 @@ def test_solve_cpsat_points_and_nothing_to_play(capsys):
     assert "No card can be played" in capsys.readouterr().out
 
 
+def test_solve_a_whole_position_text_or_json():
+    text = run("solve", "--position", "5C 6C 7C 8C / 8D 8H / machiavelli", "--json")
+    data = json.dumps({"table": [["5C", "6C", "7C", "8C"]], "hand": ["8D", "8H"]})
+    as_json = run("solve", "--position", data, "--json")
+    assert text.returncode == as_json.returncode == 0
+    assert json.loads(text.stdout)["score"] == json.loads(as_json.stdout)["score"] == 2
+
+
 def test_demo_runs(capsys):
     assert main(["demo", "--color", "never"]) == 0
     out = capsys.readouterr().out
@@ -51,6 +59,9 @@ def test_demo_runs(capsys):
     (["solve", "--variant", "machiavelli:deal=1", "--table", "-", "--hand", "8D"], "deal"),
     (["solve", "--table", "*8C 9C 10C", "--hand", "8D", "--variant", "carousel"], "*8C"),
     (["solve", "--table", "5C 6C 7C"], "--hand"),
+    (["solve", "--table", "-", "--hand", "8D", "--unopened"], "unopened"),
+    (["solve", "--position", "5C 6C 7C 8C"], "table / hand"),
+    (["solve", "--position", '{"table": [["5C"]], "hand": ["8D"]'], "broken JSON"),
     (["solve", "--table", "-", "--hand", "8D", "--objective", "fun"], "fun"),
     (["fly"], "fly"),
 ])

@@ -69,6 +69,18 @@ def test_decode_cuts_every_accepted_suit_into_runs():
         decoded += 1
 
 
+def test_a_run_from_the_low_ace_is_cut_before_it_takes_a_high_ace():
+    # One of each card A..K of spades plus a second ace: A..K + A is no run, but
+    # A 2 3 | 4..K A is (RULES.md §2: an ace is never at both ends).
+    moves = np.zeros((13, 4, 3), dtype=np.int64)
+    moves[0, 0] = (2, 0, 1)
+    moves[1:, 0, 0] = 1
+    groups, lengths, _ = decode_moves(moves, kernel.suit_states(2), 2)
+    runs = sorted(tuple(row[:n]) for row, n in zip(groups.tolist(), lengths.tolist(),
+                                                   strict=True))
+    assert runs == [(0, 1, 2), (3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0)]
+
+
 def test_sets_needed_matches_brute_force():
     for counts in product(range(3), repeat=4):
         cards = [s for s in range(4) for _ in range(counts[s])]
