@@ -87,7 +87,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _cmd_solve(args: argparse.Namespace) -> int:
-    from solver.api import solve
+    from solver.api import solve, warm_up
     from solver.position import Position
 
     if args.position is not None:
@@ -100,7 +100,10 @@ def _cmd_solve(args: argparse.Namespace) -> int:
         raise UsageError("solve needs --table and --hand (or --position)")
     else:
         table, hand = args.table, args.hand
-    solution = solve(table, hand, args.variant, objective=args.objective,
+    position = table if isinstance(table, Position) else Position.make(
+        table, hand, args.variant, not args.unopened)
+    warm_up(args.backend)  # numba's one-time start-up is not part of the solve's time
+    solution = solve(position, hand, args.variant, objective=args.objective,
                      backend=args.backend, time_limit=args.time_limit,
                      opened=not args.unopened)
     if args.json:
@@ -144,9 +147,11 @@ DEMO_POSITIONS = (
 def _cmd_demo(args: argparse.Namespace) -> int:
     from bots.render import cards_text, table_lines, use_colour
     from solver.api import solve
+    from solver.api import warm_up
     from solver.cards import parse_cards, parse_groups
 
     colour = use_colour(args.color)
+    warm_up(args.backend)
     for title, table, hand in DEMO_POSITIONS:
         print(f"== {title}")
         print("Table:")

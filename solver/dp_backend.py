@@ -42,6 +42,7 @@ def solve(problem: Problem, node_limit: int = 0) -> Partition:
 
 
 ACE_MODES = {"low": 0, "high": 1, "both": 2}
+NO_GROUPS = (np.zeros((0, 14), dtype=np.int64), np.zeros(0, dtype=np.int64))
 
 
 def _search(problem: Problem, node_limit: int) -> Partition | None:
@@ -50,18 +51,16 @@ def _search(problem: Problem, node_limit: int) -> Partition | None:
     if problem.table_array is not None:
         ref_groups, ref_len = problem.table_array
     else:
-        ref_groups, ref_len = np.zeros((0, 14), dtype=np.int64), np.zeros(0, dtype=np.int64)
-    best, moves, optimal, nodes = kernel.search(
+        ref_groups, ref_len = NO_GROUPS
+    best, optimal, nodes, groups, lengths, played = kernel.search_and_decode(
         problem.need, problem.free, problem.hand, problem.weight, problem.forced,
         ACE_MODES[problem.ace], decks, init, delta, accept, kernel.set_vectors(decks),
-        ref_groups, ref_len, node_limit,
+        ref_groups, ref_len, node_limit, kernel.suit_states(decks),
     )
     if best == NO_SCORE:
         return None if optimal else nothing_played(problem, optimal=False)
-    groups, lengths, used = kernel.decode_moves(moves, kernel.suit_states(decks), decks)
     if len(lengths) and lengths[0] < 0:
         raise SolverError("kernel moves do not split into runs")
-    played = np.minimum(np.maximum(used - problem.need, 0), problem.hand)
     return Partition(groups, lengths, played, int(best), bool(optimal), {"nodes": nodes})
 
 

@@ -261,6 +261,20 @@ def search(need, free, hand_cards, weight_cards, forced, ace_mode, decks, init, 
 
 
 @njit(cache=True)
+def search_and_decode(need, free, hand, weight, forced, ace_mode, decks, init, delta, accept,
+                      kvecs, ref_groups, ref_len, node_limit, states):
+    """``search`` then ``decode_moves`` in one call: ``(best, optimal, nodes, groups, lengths,
+    played)``, where ``played`` counts the hand cards among the copies used."""
+    best, moves, optimal, nodes = search(need, free, hand, weight, forced, ace_mode, decks, init,
+                                         delta, accept, kvecs, ref_groups, ref_len, node_limit)
+    groups, lengths, used = decode_moves(moves, states, decks)
+    played = np.zeros(52, dtype=np.int64)
+    for c in range(52):
+        played[c] = min(max(used[c] - need[c], 0), hand[c])
+    return best, optimal, nodes, groups, lengths, played
+
+
+@njit(cache=True)
 def _search(lo, hi, base, hand, weight, gmax, r0_ok, init, delta, accept, kvecs, ref_k, ref_g,
             node_limit):
     """The search proper, on per-(step, suit) arrays (see ``search``).

@@ -175,6 +175,16 @@ class Position:
         return self._single_counts
 
     @cached_property
+    def _mandatory_counts(self) -> np.ndarray:
+        counts = self._table_counts - self._single_counts
+        counts.flags.writeable = False
+        return counts
+
+    def mandatory_counts(self) -> np.ndarray:
+        """Table cards that must end up in a group: all but the original singles."""
+        return self._mandatory_counts
+
+    @cached_property
     def index_groups(self) -> tuple[tuple[int, ...], ...]:
         """The table's groups as card-index tuples in reading order (joker-free tables)."""
         return tuple(

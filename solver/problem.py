@@ -17,6 +17,10 @@ from solver.position import Position
 
 OBJECTIVES = ("cards", "points")
 POINTS = np.array([min(i % 13 + 1, 10) for i in range(N_CARD_TYPES)], dtype=np.int64)
+ONES = np.ones(N_CARD_TYPES, dtype=np.int64)
+NONE = np.zeros(N_CARD_TYPES, dtype=np.int64)
+for _shared in (POINTS, ONES, NONE):
+    _shared.flags.writeable = False
 
 
 @dataclass(frozen=True, eq=False)
@@ -52,19 +56,16 @@ class Problem:
     def from_position(cls, position: Position, objective: str = "cards") -> Problem:
         """Encode a (validated, joker-free) position for the backends."""
         variant = position.variant
-        hand = position.hand_counts()
-        weight = np.ones(N_CARD_TYPES, dtype=np.int64) if objective == "cards" else POINTS.copy()
+        weight = ONES if objective == "cards" else POINTS
         opening = not position.opened
         hand_only = opening and variant.opening_points > 0
         if hand_only:
-            need = np.zeros(N_CARD_TYPES, dtype=np.int64)
-            free = np.zeros(N_CARD_TYPES, dtype=np.int64)
+            need, free = NONE, NONE
         else:
-            free = position.single_counts()
-            need = position.table_counts() - free
+            need, free = position.mandatory_counts(), position.single_counts()
         return cls(
-            need=need, free=free, hand=hand, weight=weight,
-            forced=np.zeros(N_CARD_TYPES, dtype=np.int64), ace=variant.ace, decks=variant.decks,
+            need=need, free=free, hand=position.hand_counts(), weight=weight,
+            forced=NONE, ace=variant.ace, decks=variant.decks,
             hand_only=hand_only, min_points=variant.opening_points if hand_only else 0,
             run_from_hand=opening and variant.opening_run,
             table_groups=tuple(g for g in position.index_groups if len(g) > 1),
