@@ -146,8 +146,7 @@ DEMO_POSITIONS = (
 
 def _cmd_demo(args: argparse.Namespace) -> int:
     from bots.render import cards_text, table_lines, use_colour
-    from solver.api import solve
-    from solver.api import warm_up
+    from solver.api import solve, warm_up
     from solver.cards import parse_cards, parse_groups
 
     colour = use_colour(args.color)
