@@ -12,8 +12,6 @@ from itertools import combinations
 
 from solver.cards import SUITS, Card
 
-N_SLOTS = 14
-LOW_ACE_SLOT = 0
 HIGH_ACE_SLOT = 13
 
 

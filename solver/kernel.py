@@ -29,7 +29,6 @@ N_SUITS = 4
 N_STEPS = 13
 NO_SCORE = -(1 << 60)
 PRIORITY = 1 << 8  # move priority = gain * PRIORITY - distance from the table's arrangement
-MAX_DECKS = 3
 
 
 # -- tables built once per deck count ---------------------------------------------------------

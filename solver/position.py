@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -249,14 +249,6 @@ class Position:
                 f"'unopened' means nothing in {variant.name}: it has no opening rule"
             )
 
-    def arranged(self) -> Position:
-        """The same position with each group in reading order (runs low to high)."""
-        table = tuple(
-            tuple(arrange_group(group, self.variant.ace)) if len(group) > 1 else group
-            for group in self.table
-        )
-        return Position(table, tuple(sorted(self.hand)), self.variant, self.opened)
-
 
 def _counts(cards: Iterable[Card]) -> np.ndarray:
     counts = np.zeros(N_CARD_TYPES, dtype=np.int64)
@@ -266,9 +258,4 @@ def _counts(cards: Iterable[Card]) -> np.ndarray:
     return counts
 
 
-def cards_from_counts(counts: Sequence[int] | np.ndarray) -> list[Card]:
-    """The multiset of cards with the given per-index counts, sorted."""
-    return [Card.from_index(i) for i, count in enumerate(counts) for _ in range(int(count))]
-
-
-__all__ = ["Position", "PositionError", "cards_from_counts"]
+__all__ = ["Position", "PositionError"]

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from solver.cards import N_CARD_TYPES, Card
+from solver.cards import N_CARD_TYPES
 from solver.groups import candidate_runs
 from solver.position import Position
 
@@ -81,10 +81,6 @@ class Problem:
         return [run for run in candidate_runs(self.ace, 3, 3)
                 if all(self.hand[i] > 0 for i in run)]
 
-    def upper_bound(self) -> int:
-        """Weight of the whole hand: no play scores more."""
-        return int((self.hand * self.weight).sum())
-
 
 @dataclass
 class Partition:
@@ -110,13 +106,6 @@ class Partition:
             array[row, : len(group)] = group
         lengths = np.array([len(g) for g in groups], dtype=np.int64)
         return cls(array, lengths, played, score, optimal, dict(stats))
-
-    def group_tuples(self) -> list[tuple[int, ...]]:
-        rows = self.groups.tolist()
-        return [tuple(rows[g][:n]) for g, n in enumerate(self.lengths.tolist())]
-
-    def played_cards(self) -> list[Card]:
-        return [Card.from_index(i) for i in range(N_CARD_TYPES) for _ in range(int(self.played[i]))]
 
 
 def nothing_played(problem: Problem, optimal: bool) -> Partition:

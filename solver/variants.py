@@ -217,11 +217,6 @@ class Variant:
     def has_jokers(self) -> bool:
         return self.jokers > 0
 
-    @staticmethod
-    def option_names(name: str) -> tuple[str, ...]:
-        """The option names of variant ``name``."""
-        return tuple(_OPTIONS[name])
-
 
 def _is_typed(option: _Option, value: Any) -> bool:
     """True when ``value`` is already a typed value the option accepts (not text to parse)."""
