@@ -13,13 +13,13 @@ from typing import Any
 import numpy as np
 
 from solver import dp_backend
-from solver.cards import CARDS, N_CARD_TYPES, Card, format_cards, format_groups
+from solver.cards import CARDS, CODES, N_CARD_TYPES, Card, format_cards, format_groups
 from solver.errors import InvalidOptionError, SolverError, UnsupportedPositionError
 from solver.fastcheck import CHECK_MESSAGES, check_table
 from solver.position import HandLike, Position, TableLike
 from solver.problem import OBJECTIVES, Partition, Problem
 from solver.tidy import lay_out, pad
-from solver.validate import play_problems
+from solver.validate import JOKER, play_problems
 from solver.variants import DEFAULT_VARIANT, Variant
 
 BACKENDS = ("auto", "kernel", "cpsat")
@@ -106,13 +106,15 @@ def solve_position(position: Position, objective: str = "cards", backend: str = 
         raise InvalidOptionError(f"unknown backend {backend!r} (choose auto, kernel or cpsat)")
     if time_limit is not None and not (isinstance(time_limit, (int, float)) and time_limit > 0):
         raise InvalidOptionError(f"time limit {time_limit!r} must be a positive number of seconds")
-    if position.has_jokers:
-        joker = next(str(c) for c in position.table_cards + list(position.hand) if c.joker)
-        raise UnsupportedPositionError(
-            f"the solver does not handle jokers yet ({joker!r}); remove them from the position"
-        )
     problem = Problem.from_position(position, objective)
-    used = "kernel" if backend == "auto" else backend
+    used = backend
+    if backend == "auto":
+        used = "kernel" if dp_backend.applies(problem) else "cpsat"
+    elif backend == "kernel" and not dp_backend.applies(problem):
+        raise UnsupportedPositionError(
+            f"the kernel cannot solve this {position.variant.name} position exactly "
+            f"({dp_backend.why_not(problem)}); use backend 'cpsat' or 'auto'"
+        )
     if used == "kernel":
         nodes = 0 if time_limit is None else max(1, int(time_limit * KERNEL_NODES_PER_SECOND))
         partition = dp_backend.solve(problem, node_limit=nodes)
@@ -128,7 +130,7 @@ def _finish(position: Position, problem: Problem, partition: Partition, backend:
     """Lay out the partition, re-check it, and build the Solution (SolverError: a bug)."""
     played = partition.played
     old_rows, old_lengths = position.group_array
-    if not played.any():
+    if not played.any() and not partition.played_jokers:
         new_rows, new_lengths = old_rows, old_lengths
     elif problem.hand_only:
         new_rows = np.concatenate([old_rows, partition.groups])
@@ -143,17 +145,20 @@ def _finish(position: Position, problem: Problem, partition: Partition, backend:
                 new_rows = np.concatenate([new_rows, rows])
                 new_lengths = np.concatenate([new_lengths, lengths])
     rows, lengths, changed = lay_out(new_rows, new_lengths, old_rows, old_lengths)
+    jokers = partition.played_jokers
     code = check_table(rows, lengths, position.table_counts(), position.single_counts(),
-                       position.hand_counts(), played, ACE_CODES[position.variant.ace])
+                       position.hand_counts(), played, ACE_CODES[position.variant.ace],
+                       problem.table_jokers, jokers, problem.hand_jokers)
     problems = [CHECK_MESSAGES[code]] if code else []
-    as_cards = [tuple(map(CARDS.__getitem__, row[:n]))
+    as_cards = [tuple(map(CODES.__getitem__, row[:n]))
                 for row, n in zip(rows.tolist(), lengths.tolist(), strict=True)]
     played_cards = [CARDS[i] for i, n in enumerate(played.tolist()) for _ in range(n)]
-    if not problems and not position.opened:
+    played_cards += [JOKER] * jokers
+    if not problems and (not position.opened or position.variant.joker_rule != "none"):
         problems = play_problems(position, played_cards, as_cards)
     if problems:
         raise SolverError(f"{backend} proposed an invalid table ({problems[0]}) for {position}")
-    score = int(problem.weight @ played)
+    score = int(problem.weight @ played) + _joker_score(problem, as_cards, jokers)
     if score != partition.score:
         raise SolverError(f"{backend} reported score {partition.score} for a play worth {score}")
     return Solution(
@@ -163,7 +168,18 @@ def _finish(position: Position, problem: Problem, partition: Partition, backend:
     )
 
 
+def _joker_score(problem: Problem, table: list[tuple[Card, ...]], jokers: int) -> int:
+    """What the played jokers are worth: jokers are alike, so the hand's count as the most
+    valuable names on the new table (1 each under ``cards``)."""
+    if jokers == 0:
+        return 0
+    values = sorted((int(problem.weight[card.index]) for group in table for card in group
+                     if card.joker), reverse=True)
+    return sum(values[:jokers])
+
+
 def _singles_used(problem: Problem, partition: Partition) -> np.ndarray:
     """Original singles that joined a group: copies used beyond table cards and played ones."""
-    used = np.bincount(partition.groups[partition.groups >= 0], minlength=N_CARD_TYPES)
+    codes = partition.groups[(partition.groups >= 0) & (partition.groups < N_CARD_TYPES)]
+    used = np.bincount(codes, minlength=N_CARD_TYPES)
     return np.clip(used - problem.need - partition.played, 0, None)

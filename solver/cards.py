@@ -95,6 +95,16 @@ class Card:
         return SUITS.index(self.suit) * 13 + self.rank - 1
 
     @property
+    def code(self) -> int:
+        """Code in solver arrays: the card index, plus 52 for a joker naming that card."""
+        return self.index + (N_CARD_TYPES if self.joker else 0)
+
+    @classmethod
+    def from_code(cls, code: int) -> Card:
+        """Inverse of ``code``: a real card (0..51) or a named joker (52..103)."""
+        return CARDS[code] if code < N_CARD_TYPES else NAMED_JOKERS[code - N_CARD_TYPES]
+
+    @property
     def points(self) -> int:
         """Face value for the ``points`` objective and the 36-point opening: A 1, J Q K 10."""
         return min(self.rank, 10)
@@ -130,6 +140,10 @@ class Card:
 
 #: The 52 real cards by index (cards are immutable values, so these are shared).
 CARDS: tuple[Card, ...] = tuple(Card(i % 13 + 1, SUITS[i // 13]) for i in range(N_CARD_TYPES))
+#: Jokers naming each of the 52 cards, by index.
+NAMED_JOKERS: tuple[Card, ...] = tuple(Card(c.rank, c.suit, joker=True) for c in CARDS)
+#: Every code a solver array may hold: 52 real cards, then 52 named jokers.
+CODES: tuple[Card, ...] = CARDS + NAMED_JOKERS
 
 _SEPARATORS = re.compile(r"[\s,]+")
 

@@ -18,6 +18,35 @@ from solver.errors import SolverError
 from solver.kernel import N_SUITS, NO_SCORE
 from solver.problem import POINTS, Partition, Problem, nothing_played
 
+MAX_COPIES = 4  # the largest automaton built: copies of one card in play, jokers included
+
+
+def why_not(problem: Problem) -> str:
+    """Why the kernel does not apply to ``problem`` ('' when it does).
+
+    The kernel treats jokers as wildcards that name the card whose slot they fill. That is
+    exact for jokers free to take any name (from the hand, or on a carousel table with the
+    real card's support counted per name), not for vatican jokers that must stay beside a
+    neighbour or tahiti's locked groups and one-joker-per-group rule.
+    """
+    jokers = problem.table_jokers + problem.hand_jokers
+    if problem.stuck:
+        return "vatican jokers that must stay beside their neighbours"
+    if problem.locked:
+        return "tahiti's locked groups"
+    if problem.joker_rule == "tahiti" and jokers > 1:
+        return "tahiti allows one joker per group"
+    if problem.table_jokers and not (problem.weight == 1).all():
+        return "the points objective with jokers already on the table"
+    if problem.decks + jokers > MAX_COPIES and jokers:
+        return f"more than {MAX_COPIES} copies of a card with jokers"
+    return ""
+
+
+def applies(problem: Problem) -> bool:
+    """True when the kernel answers ``problem`` exactly."""
+    return not why_not(problem)
+
 
 def solve(problem: Problem, node_limit: int = 0) -> Partition:
     """Exact answer from the kernel for any joker-free problem.
@@ -46,22 +75,32 @@ NO_GROUPS = (np.zeros((0, 14), dtype=np.int64), np.zeros(0, dtype=np.int64))
 
 
 def _search(problem: Problem, node_limit: int) -> Partition | None:
-    decks = problem.decks
-    init, delta, accept = kernel.run_automaton(decks)
+    wild = problem.table_jokers + problem.hand_jokers
+    copies = problem.decks + wild
+    init, delta, accept = kernel.run_automaton(copies)
     if problem.table_array is not None:
         ref_groups, ref_len = problem.table_array
     else:
         ref_groups, ref_len = NO_GROUPS
-    best, optimal, nodes, groups, lengths, played = kernel.search_and_decode(
-        problem.need, problem.free, problem.hand, problem.weight, problem.forced,
-        ACE_MODES[problem.ace], decks, init, delta, accept, kernel.set_vectors(decks),
-        ref_groups, ref_len, node_limit, kernel.suit_states(decks),
+    deficit = np.maximum(problem.joker_names - problem.table_real, 0)
+    cell = kernel.cell_arrays(problem.need, problem.free, problem.hand, problem.weight,
+                              problem.forced, problem.weight, deficit, ACE_MODES[problem.ace],
+                              wild)
+    cfg = np.array([
+        0 if problem.ace == "low" else copies,  # GMAX
+        int(problem.ace != "high"),  # R0_OK
+        copies, wild, problem.table_jokers, int(problem.weight.max()),
+    ], dtype=np.int64)
+    best, optimal, nodes, groups, lengths, played, jokers = kernel.search_and_decode(
+        cell, cfg, init, delta, accept, kernel.set_vectors(copies), ref_groups, ref_len,
+        node_limit, kernel.suit_states(copies), problem.need, problem.hand,
     )
     if best == NO_SCORE:
         return None if optimal else nothing_played(problem, optimal=False)
     if len(lengths) and lengths[0] < 0:
         raise SolverError("kernel moves do not split into runs")
-    return Partition(groups, lengths, played, int(best), bool(optimal), {"nodes": nodes})
+    return Partition(groups, lengths, played, int(best), bool(optimal), {"nodes": nodes},
+                     int(jokers) - problem.table_jokers)
 
 
 def _hand_groups(problem: Problem) -> np.ndarray:

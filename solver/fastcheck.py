@@ -16,7 +16,8 @@ LOW, HIGH, BOTH = 0, 1, 2
 
 @njit(cache=True)
 def group_ok(row, n, ace_mode):
-    """True if the ``n`` card indices in ``row`` (reading order) are a set or a run."""
+    """True if the ``n`` card codes in ``row`` (reading order) are a set or a run; a joker
+    (code ``52 + i``) counts as the card ``i`` it names."""
     if n < 3:
         return False
     rank = row[0] % 13
@@ -27,18 +28,18 @@ def group_ok(row, n, ace_mode):
         for j in range(n):
             if row[j] % 13 != rank:
                 return False
-            bit = 1 << (row[j] // 13)
+            bit = 1 << (row[j] % 52 // 13)
             if seen & bit:
                 return False
             seen |= bit
         return True
     if n > 13:
         return False
-    suit = row[0] // 13
+    suit = row[0] % 52 // 13
     if rank == 0 and ace_mode == HIGH:  # a low ace
         return False
     for j in range(n):
-        if row[j] // 13 != suit:
+        if row[j] % 52 // 13 != suit:
             return False
         slot = rank + j
         if slot == 13:  # a high ace closes the run
@@ -50,21 +51,28 @@ def group_ok(row, n, ace_mode):
 
 
 @njit(cache=True)
-def check_table(groups, lengths, table_counts, single_counts, hand_counts, played, ace_mode):
+def check_table(groups, lengths, table_counts, single_counts, hand_counts, played, ace_mode,
+                jokers_before, jokers_played, hand_jokers):
     """0 if the new table is legal, else a code: 1 a bad group, 2 a lone card that is not an
     original single, 3 cards not balanced (new table != old table + played), 4 played cards
-    not in the hand."""
+    not in the hand. Jokers balance as one kind; their naming rules are checked elsewhere."""
+    if jokers_played < 0 or jokers_played > hand_jokers:
+        return 4
     for c in range(52):
         if played[c] < 0 or played[c] > hand_counts[c]:
             return 4
     counts = np.zeros(52, dtype=np.int64)
+    jokers = 0
     spare = single_counts.copy()
     for g in range(lengths.shape[0]):
         n = lengths[g]
         for j in range(n):
-            counts[groups[g, j]] += 1
+            if groups[g, j] >= 52:
+                jokers += 1
+            else:
+                counts[groups[g, j]] += 1
         if n == 1:
-            if spare[groups[g, 0]] == 0:
+            if groups[g, 0] >= 52 or spare[groups[g, 0]] == 0:
                 return 2
             spare[groups[g, 0]] -= 1
         elif not group_ok(groups[g], n, ace_mode):
@@ -72,6 +80,8 @@ def check_table(groups, lengths, table_counts, single_counts, hand_counts, playe
     for c in range(52):
         if counts[c] != table_counts[c] + played[c]:
             return 3
+    if jokers != jokers_before + jokers_played:
+        return 3
     return 0
 
 

@@ -79,21 +79,44 @@ def random_hand(rng: np.random.Generator, stock: np.ndarray, table: list[list[Ca
     return [Card.from_index(i) for i in hand]
 
 
+def place_jokers(rng: np.random.Generator, table: list[list[Card]], stock: np.ndarray,
+                 jokers: int, on_table: float, one_per_group: bool) -> int:
+    """Swap up to ``jokers`` table cards for jokers naming them (the real card goes back to
+    ``stock``), each with probability ``on_table``; returns the jokers left for the hand."""
+    left = jokers
+    for _ in range(jokers):
+        groups = [g for g in table if len(g) >= 3
+                  and not (one_per_group and any(card.joker for card in g))]
+        if not groups or rng.random() >= on_table:
+            continue
+        group = groups[int(rng.integers(len(groups)))]
+        slots = [i for i, card in enumerate(group) if not card.joker]
+        at = slots[int(rng.integers(len(slots)))]
+        stock[group[at].index] += 1
+        group[at] = Card.named_joker(group[at])
+        left -= 1
+    return left
+
+
 def random_position(rng: np.random.Generator | int, variant: Variant | str = "machiavelli",
                     table_cards: int = 30, hand_cards: int = 10, singles: int = 0,
-                    near: float = 0.5) -> Position:
+                    near: float = 0.5, jokers: int = 0, jokers_on_table: float = 0.5) -> Position:
     """A valid random position: about ``table_cards`` on the table, ``hand_cards`` in hand,
-    and up to ``singles`` original singles (only where the variant has singles)."""
+    up to ``singles`` original singles and ``jokers`` jokers (only where the variant has them;
+    each lies on the table with probability ``jokers_on_table``, else in the hand)."""
     rng = np.random.default_rng(rng)
     rules = Variant.parse(variant)
     stock = np.full(52, rules.decks, dtype=np.int64)
     table = random_table(rng, rules, table_cards, stock)
+    in_hand = place_jokers(rng, table, stock, min(jokers, rules.jokers), jokers_on_table,
+                           rules.joker_rule == "tahiti")
     for _ in range(min(singles, rules.singles)):
         left = np.flatnonzero(stock)
         pick = int(rng.choice(left))
         stock[pick] -= 1
         table.append([Card.from_index(pick)])
     hand = random_hand(rng, stock, table, hand_cards, near)
+    hand += [Card.parse("*")] * in_hand
     return Position.make(table, hand, rules)
 
 

@@ -28,7 +28,8 @@ from numba import njit
 N_SUITS = 4
 N_STEPS = 13
 NO_SCORE = -(1 << 60)
-PRIORITY = 1 << 8  # move priority = gain * PRIORITY - distance from the table's arrangement
+PRIORITY = 1 << 10  # move rank = real gain * PRIORITY - jokers * JOKER_COST - distance
+JOKER_COST = 1 << 6  # from the table's arrangement (below PRIORITY, above any distance)
 
 
 # -- tables built once per deck count ---------------------------------------------------------
@@ -135,6 +136,14 @@ def set_vectors(decks: int) -> np.ndarray:
 
 
 # -- the search -----------------------------------------------------------------------------
+# Per-cell fields of the ``cell[t, s, :]`` array (step t, suit s).
+LO, HI, BASE, HAND, WEIGHT, JOKER_WEIGHT, DEFICIT = range(7)
+N_FIELDS = 7
+# Fields of the ``cfg`` vector.
+GMAX, R0_OK, COPIES, WILD, TABLE_JOKERS, JOKER_WEIGHT_MAX = range(6)
+CODE_BITS = 12  # per suit in a move code: copies 3 bits | k 3 | g 3 | z 3
+
+
 @njit(cache=True)
 def _gain(u, base, hand, weight):
     """Weight of the hand cards among ``u`` used copies: hand cards count before singles."""
@@ -156,51 +165,69 @@ def _table_find(table_keys, key):
 
 
 @njit(cache=True)
-def _expand(t, key, lo, hi, base, hand, weight, gmax, r0_ok, delta, init, alive, ref_k,
-            ref_g, kvecs, n_q, buf_key, buf_gain, buf_code, at, opt_code, opt_next, opt_gain,
-            n_opt, q_of):
+def _expand(t, key, cell, cfg, delta, init, alive, ref_k, ref_g, kvecs, n_q, base_key,
+            buf_key, buf_gain, buf_code, buf_rank, at, opt_code, opt_next, opt_gain, opt_rank,
+            opt_z, n_opt, q_of):
     """Write the moves of node (``t``, ``key``) to the buffers from ``at``; return the new end.
 
-    A move is one (u, k[, g]) per suit; its code packs them 6 bits a suit. Moves are sorted by
-    gain, then by how close their set and high-ace counts stay to ``ref_k``/``ref_g`` (the
-    arrangement of the table as it lies, which is known to work).
+    A move is, per suit, the copies used (real ones plus ``z`` jokers), how many go into sets
+    (``k``) and, at the ace, how many are high aces (``g``); its code packs them 12 bits a
+    suit; ``buf_gain`` gets its gain. Moves are tried by the gain of their real cards, sparing
+    jokers (a joker placed early is often wasted), then by how close their set and high-ace
+    counts stay to ``ref_k``/``ref_g`` (the table as it lies, which is known to work).
     """
-    rest = key
+    rest = key % base_key
+    used = key // base_key
     for s in range(N_SUITS):
         q_of[s] = rest % n_q
         rest //= n_q
+    copies = cfg[COPIES]
+    wild_left = cfg[WILD] - used
+    mandatory = cfg[TABLE_JOKERS]
     end = at
     for kv in range(kvecs.shape[0]):
         feasible = True
         for s in range(N_SUITS):
             k = kvecs[kv, s]
             n_opt[s] = 0
-            for u in range(hi[t, s], max(lo[t, s], k) - 1, -1):
-                gain = _gain(u, base[t, s], hand[t, s], weight[t, s])
-                if t == 0:
-                    # The ace: u = low aces (k in sets, r0 starting runs) + g high aces.
-                    for g in range(min(gmax, u - k), -1, -1):
-                        r0 = u - k - g
-                        if r0 > 0 and not r0_ok:
-                            continue
-                        nxt = init[r0, g]
-                        if nxt < 0 or not alive[1, s, nxt]:
+            for u in range(cell[t, s, HI], cell[t, s, LO] - 1, -1):
+                gain = _gain(u, cell[t, s, BASE], cell[t, s, HAND], cell[t, s, WEIGHT])
+                played = 0 if u <= cell[t, s, BASE] else min(u - cell[t, s, BASE],
+                                                              cell[t, s, HAND])
+                for z in range(0, min(wild_left, copies - u) + 1):
+                    total = u + z
+                    if total < k or z + played < cell[t, s, DEFICIT]:
+                        continue
+                    local = gain + (z * cell[t, s, JOKER_WEIGHT] if mandatory == 0 else 0)
+                    # Order: real cards' gain first, and a joker only where it is needed.
+                    rank = gain * PRIORITY - z * JOKER_COST
+                    if t == 0:
+                        # The ace: total = low aces (k in sets, r0 starting runs) + g high aces.
+                        for g in range(min(cfg[GMAX], total - k), -1, -1):
+                            r0 = total - k - g
+                            if r0 > 0 and cfg[R0_OK] == 0:
+                                continue
+                            nxt = init[r0, g]
+                            if nxt < 0 or not alive[1, s, nxt]:
+                                continue
+                            j = n_opt[s]
+                            opt_code[s, j] = total | (k << 3) | (g << 6) | (z << 9)
+                            opt_next[s, j] = nxt
+                            opt_gain[s, j] = local
+                            opt_rank[s, j] = rank - abs(k - ref_k[t, s]) - abs(g - ref_g[s])
+                            opt_z[s, j] = z
+                            n_opt[s] = j + 1
+                    else:
+                        nxt = delta[q_of[s], total - k]
+                        if nxt < 0 or not alive[t + 1, s, nxt]:
                             continue
                         j = n_opt[s]
-                        opt_code[s, j] = u | (k << 2) | (g << 4)
+                        opt_code[s, j] = total | (k << 3) | (z << 9)
                         opt_next[s, j] = nxt
-                        opt_gain[s, j] = gain * PRIORITY - abs(k - ref_k[t, s]) - abs(
-                            g - ref_g[s])
+                        opt_gain[s, j] = local
+                        opt_rank[s, j] = rank - abs(k - ref_k[t, s])
+                        opt_z[s, j] = z
                         n_opt[s] = j + 1
-                else:
-                    nxt = delta[q_of[s], u - k]
-                    if nxt < 0 or not alive[t + 1, s, nxt]:
-                        continue
-                    j = n_opt[s]
-                    opt_code[s, j] = u | (k << 2)
-                    opt_next[s, j] = nxt
-                    opt_gain[s, j] = gain * PRIORITY - abs(k - ref_k[t, s])
-                    n_opt[s] = j + 1
             if n_opt[s] == 0:
                 feasible = False
                 break
@@ -211,92 +238,80 @@ def _expand(t, key, lo, hi, base, hand, weight, gmax, r0_ok, delta, init, alive,
             return -need
         for a in range(n_opt[0]):
             for b in range(n_opt[1]):
+                zab = opt_z[0, a] + opt_z[1, b]
+                if zab > wild_left:
+                    continue
                 for c in range(n_opt[2]):
+                    zabc = zab + opt_z[2, c]
+                    if zabc > wild_left:
+                        continue
                     for d in range(n_opt[3]):
+                        zs = zabc + opt_z[3, d]
+                        if zs > wild_left:
+                            continue
+                        joker_gain = 0
+                        if mandatory > 0:  # table jokers are placed first, hand ones score
+                            joker_gain = max(0, used + zs - mandatory) - max(0, used - mandatory)
                         buf_key[end] = (opt_next[0, a] + n_q * (opt_next[1, b] + n_q * (
-                            opt_next[2, c] + n_q * opt_next[3, d])))
+                            opt_next[2, c] + n_q * opt_next[3, d]))) + base_key * (used + zs)
                         buf_gain[end] = opt_gain[0, a] + opt_gain[1, b] + opt_gain[2, c] + \
-                            opt_gain[3, d]
-                        buf_code[end] = opt_code[0, a] | (opt_code[1, b] << 6) | (
-                            opt_code[2, c] << 12) | (opt_code[3, d] << 18)
+                            opt_gain[3, d] + joker_gain
+                        buf_rank[end] = opt_rank[0, a] + opt_rank[1, b] + opt_rank[2, c] + \
+                            opt_rank[3, d]
+                        buf_code[end] = opt_code[0, a] | (opt_code[1, b] << CODE_BITS) | (
+                            opt_code[2, c] << (2 * CODE_BITS)) | (
+                            opt_code[3, d] << (3 * CODE_BITS))
                         end += 1
-    # Best gain first (stable insertion sort: segments are short).
+    # Best rank first (stable insertion sort: segments are short).
     for i in range(at + 1, end):
-        kk, gg, cc = buf_key[i], buf_gain[i], buf_code[i]
+        kk, gg, cc, rr = buf_key[i], buf_gain[i], buf_code[i], buf_rank[i]
         j = i - 1
-        while j >= at and buf_gain[j] < gg:
+        while j >= at and buf_rank[j] < rr:
             buf_key[j + 1] = buf_key[j]
             buf_gain[j + 1] = buf_gain[j]
             buf_code[j + 1] = buf_code[j]
+            buf_rank[j + 1] = buf_rank[j]
             j -= 1
         buf_key[j + 1] = kk
         buf_gain[j + 1] = gg
         buf_code[j + 1] = cc
+        buf_rank[j + 1] = rr
     return end
 
 
 @njit(cache=True)
-def search(need, free, hand_cards, weight_cards, forced, ace_mode, decks, init, delta, accept,
-           kvecs, ref_groups, ref_len, node_limit):
+def search(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len, node_limit):
     """Best weight and the moves that reach it.
 
-    Per card index (0..51): ``need`` copies must be placed, ``free`` (singles) and
-    ``hand_cards`` may be, ``forced`` hand copies must be played, each played hand copy is
-    worth ``weight_cards``. ``ace_mode`` is 0 low, 1 high, 2 both. ``ref_groups`` /
-    ``ref_len`` (the table as it lies, card indices in reading order) only order the moves.
-    ``node_limit`` caps the nodes expanded (0: no cap).
+    ``cell[t, s, :]`` describes step ``t`` (0 the ace, 1..12 the ranks 2..K) of suit ``s``
+    (fields ``LO`` .. ``DEFICIT``, see ``cell_arrays``); ``cfg`` holds the scalars (``GMAX``
+    .. ``JOKER_WEIGHT_MAX``). ``ref_groups`` / ``ref_len`` (the table as it lies, card codes in
+    reading order) only order the moves. ``node_limit`` caps the nodes expanded (0: no cap).
 
-    Returns ``(best, moves, optimal, nodes)`` with ``moves[t, s] = (u, k, g)`` for step ``t``
-    (0 the ace, 1..12 the ranks 2..K) and suit ``s``; ``best`` is ``NO_SCORE`` when no
-    partition exists.
+    Returns ``(best, moves, optimal, nodes)`` with ``moves[t, s] = (copies, k, g, z)``;
+    ``best`` is ``NO_SCORE`` when no partition exists.
     """
-    lo, hi, base, hand, weight = step_arrays(need, free, hand_cards, weight_cards, forced,
-                                             ace_mode)
     ref_k, ref_g = table_reference(ref_groups, ref_len)
-    gmax = 0 if ace_mode == 0 else decks
-    r0_ok = ace_mode != 1
-    return _search(lo, hi, base, hand, weight, gmax, r0_ok, init, delta, accept, kvecs, ref_k,
-                   ref_g, node_limit)
-
-
-@njit(cache=True)
-def search_and_decode(need, free, hand, weight, forced, ace_mode, decks, init, delta, accept,
-                      kvecs, ref_groups, ref_len, node_limit, states):
-    """``search`` then ``decode_moves`` in one call: ``(best, optimal, nodes, groups, lengths,
-    played)``, where ``played`` counts the hand cards among the copies used."""
-    best, moves, optimal, nodes = search(need, free, hand, weight, forced, ace_mode, decks, init,
-                                         delta, accept, kvecs, ref_groups, ref_len, node_limit)
-    groups, lengths, used = decode_moves(moves, states, decks)
-    played = np.zeros(52, dtype=np.int64)
-    for c in range(52):
-        played[c] = min(max(used[c] - need[c], 0), hand[c])
-    return best, optimal, nodes, groups, lengths, played
-
-
-@njit(cache=True)
-def _search(lo, hi, base, hand, weight, gmax, r0_ok, init, delta, accept, kvecs, ref_k, ref_g,
-            node_limit):
-    """The search proper, on per-(step, suit) arrays (see ``search``).
-
-    ``lo/hi[t, s]`` bound the copies used and ``base/hand/weight`` score them (``_gain``). At
-    the ace step ``gmax`` caps the high aces and ``r0_ok`` allows low runs. ``ref_k[t, s]`` and
-    ``ref_g[s]`` (set cards and high aces of the table as it lies) only order the moves.
-    """
     n_q = delta.shape[0]
-    # Upper bound on what steps t.. can still add.
+    base_key = n_q ** N_SUITS
+    wild = cfg[WILD]
+    mandatory = cfg[TABLE_JOKERS]
+    joker_weight = cfg[JOKER_WEIGHT_MAX]
+    # Upper bound on what steps t.. can still add with real cards.
     ub_rest = np.zeros(N_STEPS + 1, dtype=np.int64)
     for t in range(N_STEPS - 1, -1, -1):
         total = 0
         for s in range(N_SUITS):
-            total += _gain(hi[t, s], base[t, s], hand[t, s], weight[t, s])
+            total += _gain(cell[t, s, HI], cell[t, s, BASE], cell[t, s, HAND], cell[t, s, WEIGHT])
         ub_rest[t] = ub_rest[t + 1] + total
-    upper = ub_rest[0]
-    alive = live_states(lo, hi, delta, accept)
+    upper = ub_rest[0] + (wild - mandatory) * joker_weight
+    alive = live_states(cell, cfg, delta, accept)
 
     cap = 1 << 9
     buf_key = np.empty(cap, dtype=np.int64)
     buf_gain = np.empty(cap, dtype=np.int64)
     buf_code = np.empty(cap, dtype=np.int64)
+    buf_rank = np.empty(cap, dtype=np.int64)
     seg_pos = np.zeros(N_STEPS + 1, dtype=np.int64)
     seg_end = np.zeros(N_STEPS + 1, dtype=np.int64)
     score = np.zeros(N_STEPS + 1, dtype=np.int64)
@@ -304,10 +319,12 @@ def _search(lo, hi, base, hand, weight, gmax, r0_ok, init, delta, accept, kvecs,
     best_path = np.zeros(N_STEPS, dtype=np.int64)
     best = NO_SCORE
 
-    max_opts = 32
+    max_opts = 160
     opt_code = np.empty((N_SUITS, max_opts), dtype=np.int64)
     opt_next = np.empty((N_SUITS, max_opts), dtype=np.int64)
     opt_gain = np.empty((N_SUITS, max_opts), dtype=np.int64)
+    opt_rank = np.empty((N_SUITS, max_opts), dtype=np.int64)
+    opt_z = np.empty((N_SUITS, max_opts), dtype=np.int64)
     n_opt = np.zeros(N_SUITS, dtype=np.int64)
     q_of = np.zeros(N_SUITS, dtype=np.int64)
 
@@ -316,21 +333,21 @@ def _search(lo, hi, base, hand, weight, gmax, r0_ok, init, delta, accept, kvecs,
     tt_keys = np.full(tt_cap, -1, dtype=np.int64)
     tt_vals = np.zeros(tt_cap, dtype=np.int64)
     tt_used = 0
-    key_space = n_q ** N_SUITS
+    key_space = base_key * (wild + 1)
 
     nodes = 0
     complete = True
     end = -1
     while end < 0:
-        end = _expand(
-            0, 0, lo, hi, base, hand, weight, gmax, r0_ok, delta, init, alive, ref_k, ref_g, kvecs,
-            n_q, buf_key, buf_gain, buf_code, 0, opt_code, opt_next, opt_gain, n_opt, q_of
-        )
+        end = _expand(0, 0, cell, cfg, delta, init, alive, ref_k, ref_g, kvecs, n_q, base_key,
+                      buf_key, buf_gain, buf_code, buf_rank, 0, opt_code, opt_next, opt_gain,
+                      opt_rank, opt_z, n_opt, q_of)
         if end < 0:
             cap = max(2 * cap, -end)
             buf_key = np.empty(cap, dtype=np.int64)
             buf_gain = np.empty(cap, dtype=np.int64)
             buf_code = np.empty(cap, dtype=np.int64)
+            buf_rank = np.empty(cap, dtype=np.int64)
     seg_pos[0] = 0
     seg_end[0] = end
     depth = 0
@@ -341,12 +358,13 @@ def _search(lo, hi, base, hand, weight, gmax, r0_ok, init, delta, accept, kvecs,
         i = seg_pos[depth]
         seg_pos[depth] = i + 1
         child_key = buf_key[i]
-        child_score = score[depth] + (buf_gain[i] + PRIORITY - 1) // PRIORITY
+        child_score = score[depth] + buf_gain[i]
         path[depth] = buf_code[i]
         t = depth + 1
+        used = child_key // base_key
         if t == N_STEPS:
-            ok = True
-            rest = child_key
+            ok = used >= mandatory
+            rest = child_key % base_key
             for _ in range(N_SUITS):
                 if not accept[rest % n_q]:
                     ok = False
@@ -357,7 +375,7 @@ def _search(lo, hi, base, hand, weight, gmax, r0_ok, init, delta, accept, kvecs,
                 for j in range(N_STEPS):
                     best_path[j] = path[j]
             continue
-        if child_score + ub_rest[t] <= best:
+        if child_score + ub_rest[t] + (wild - max(used, mandatory)) * joker_weight <= best:
             continue
         tt_key = t * key_space + child_key
         slot = _table_find(tt_keys, tt_key)
@@ -384,49 +402,70 @@ def _search(lo, hi, base, hand, weight, gmax, r0_ok, init, delta, accept, kvecs,
             break
         nodes += 1
         start = seg_end[depth]
-        end = _expand(
-            t, child_key, lo, hi, base, hand, weight, gmax, r0_ok, delta, init, alive, ref_k,
-            ref_g, kvecs, n_q, buf_key, buf_gain, buf_code, start, opt_code, opt_next, opt_gain,
-            n_opt, q_of
-        )
+        end = _expand(t, child_key, cell, cfg, delta, init, alive, ref_k, ref_g, kvecs, n_q,
+                      base_key, buf_key, buf_gain, buf_code, buf_rank, start, opt_code,
+                      opt_next, opt_gain, opt_rank, opt_z, n_opt, q_of)
         while end < 0:
             cap = max(2 * cap, -end)
             buf_key = _grow(buf_key, cap)
             buf_gain = _grow(buf_gain, cap)
             buf_code = _grow(buf_code, cap)
-            end = _expand(
-                t, child_key, lo, hi, base, hand, weight, gmax, r0_ok, delta, init, alive, ref_k,
-                ref_g, kvecs, n_q, buf_key, buf_gain, buf_code, start, opt_code, opt_next,
-                opt_gain, n_opt, q_of
-            )
+            buf_rank = _grow(buf_rank, cap)
+            end = _expand(t, child_key, cell, cfg, delta, init, alive, ref_k, ref_g, kvecs,
+                          n_q, base_key, buf_key, buf_gain, buf_code, buf_rank, start,
+                          opt_code, opt_next, opt_gain, opt_rank, opt_z, n_opt, q_of)
         depth = t
         score[depth] = child_score
         seg_pos[depth] = start
         seg_end[depth] = end
 
-    moves = np.zeros((N_STEPS, N_SUITS, 3), dtype=np.int64)
+    moves = np.zeros((N_STEPS, N_SUITS, 4), dtype=np.int64)
     if best > NO_SCORE:
+        mask = (1 << CODE_BITS) - 1
         for t in range(N_STEPS):
             code = best_path[t]
             for s in range(N_SUITS):
-                part = (code >> (6 * s)) & 63
-                moves[t, s, 0] = part & 3
-                moves[t, s, 1] = (part >> 2) & 3
-                moves[t, s, 2] = (part >> 4) & 3
+                part = (code >> (CODE_BITS * s)) & mask
+                moves[t, s, 0] = part & 7
+                moves[t, s, 1] = (part >> 3) & 7
+                moves[t, s, 2] = (part >> 6) & 7
+                moves[t, s, 3] = (part >> 9) & 7
     return best, moves, complete or best == upper, nodes
 
 
 @njit(cache=True)
-def usable_cards(need, free, hand, ace_mode):
-    """Which cards can be in *some* valid group, given every card available.
+def search_and_decode(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len, node_limit,
+                      states, need, hand):
+    """``search`` then ``decode_moves`` in one call: ``(best, optimal, nodes, groups, lengths,
+    played, jokers)`` where ``played`` counts the real hand cards among the copies used and
+    ``jokers`` the jokers placed (table ones included)."""
+    best, moves, optimal, nodes = search(cell, cfg, init, delta, accept, kvecs, ref_groups,
+                                         ref_len, node_limit)
+    groups, lengths, used = decode_moves(moves, states, cfg[COPIES])
+    played = np.zeros(52, dtype=np.int64)
+    for c in range(52):
+        played[c] = min(max(used[c] - need[c], 0), hand[c])
+    jokers = 0
+    for t in range(N_STEPS):
+        for s in range(N_SUITS):
+            jokers += moves[t, s, 3]
+    return best, optimal, nodes, groups, lengths, played, jokers
+
+
+@njit(cache=True)
+def usable_cards(need, free, hand, ace_mode, wild):
+    """Which cards can be in *some* valid group, given every card available and ``wild``
+    jokers to fill gaps.
 
     A fixpoint of a necessary condition (a set of three suits, or a run of three, whose other
-    cards are available). Optional cards that fail it can never be played, so dropping them
-    changes no optimum and shrinks the search; mandatory cards are always kept.
+    cards are available or left to jokers). Optional cards that fail it can never be played, so
+    dropping them changes no optimum and shrinks the search; mandatory cards are always kept.
     """
     ok = np.zeros(52, dtype=np.bool_)
     for c in range(52):
         ok[c] = need[c] + free[c] + hand[c] > 0
+    if wild >= 2:
+        return ok
     first = 1 if ace_mode == 1 else 0
     last = 12 if ace_mode == 0 else 13
     changed = True
@@ -438,13 +477,16 @@ def usable_cards(need, free, hand, ace_mode):
             for s in range(N_SUITS):
                 if ok[s * 13 + rank]:
                     suits += 1
-            if suits >= 3:
+            if suits + wild >= 3:
                 for s in range(N_SUITS):
                     usable[s * 13 + rank] = True
         for s in range(N_SUITS):
             for start in range(first, last - 1):
-                if ok[s * 13 + start % 13] and ok[s * 13 + (start + 1) % 13] and \
-                        ok[s * 13 + (start + 2) % 13]:
+                present = 0
+                for slot in range(start, start + 3):
+                    if ok[s * 13 + slot % 13]:
+                        present += 1
+                if present + wild >= 3:
                     for slot in range(start, start + 3):
                         usable[s * 13 + slot % 13] = True
         for c in range(52):
@@ -455,24 +497,22 @@ def usable_cards(need, free, hand, ace_mode):
 
 
 @njit(cache=True)
-def step_arrays(need, free, hand, weight, forced, ace_mode):
-    """``lo, hi, base, hand, weight`` per (step, suit); unusable optional cards dropped."""
-    ok = usable_cards(need, free, hand, ace_mode)
-    lo = np.zeros((N_STEPS, N_SUITS), dtype=np.int64)
-    hi = np.zeros((N_STEPS, N_SUITS), dtype=np.int64)
-    base = np.zeros((N_STEPS, N_SUITS), dtype=np.int64)
-    hnd = np.zeros((N_STEPS, N_SUITS), dtype=np.int64)
-    wgt = np.zeros((N_STEPS, N_SUITS), dtype=np.int64)
+def cell_arrays(need, free, hand, weight, forced, joker_weight, deficit, ace_mode, wild):
+    """The ``cell[t, s, :]`` array of ``search``; unusable optional cards dropped."""
+    ok = usable_cards(need, free, hand, ace_mode, wild)
+    cell = np.zeros((N_STEPS, N_SUITS, N_FIELDS), dtype=np.int64)
     for s in range(N_SUITS):
         for t in range(N_STEPS):
             c = s * 13 + t
             h = hand[c] if ok[c] else 0
-            lo[t, s] = need[c] + forced[c]
-            hi[t, s] = need[c] + (free[c] if ok[c] else 0) + h
-            base[t, s] = need[c]
-            hnd[t, s] = h
-            wgt[t, s] = weight[c]
-    return lo, hi, base, hnd, wgt
+            cell[t, s, LO] = need[c] + forced[c]
+            cell[t, s, HI] = need[c] + (free[c] if ok[c] else 0) + h
+            cell[t, s, BASE] = need[c]
+            cell[t, s, HAND] = h
+            cell[t, s, WEIGHT] = weight[c]
+            cell[t, s, JOKER_WEIGHT] = joker_weight[c]
+            cell[t, s, DEFICIT] = deficit[c]
+    return cell
 
 
 @njit(cache=True)
@@ -489,9 +529,9 @@ def table_reference(groups, lengths):
         if a % 13 == b % 13:
             for j in range(n):
                 c = groups[g, j]
-                ref_k[c % 13, c // 13] += 1
+                ref_k[c % 13, c % 52 // 13] += 1
         elif groups[g, n - 1] % 13 == 0:  # a run ending in an ace: a high ace
-            ref_g[a // 13] += 1
+            ref_g[a % 52 // 13] += 1
     return ref_k, ref_g
 
 
@@ -510,13 +550,15 @@ def sets_count(k0, k1, k2, k3):
 
 @njit(cache=True)
 def decode_moves(moves, states, decks):
-    """Groups (card indices in reading order, padded with -1) from the search's moves.
+    """Groups (card codes in reading order, padded with -1) from the search's moves.
 
-    Sets: a step's set cards dealt round-robin into ``sets_count`` sets. Runs: per suit, the
-    run-card counts are replayed through the nondeterministic run automaton (``states`` lists
-    its ``(n1, n2, n3)``), a path to acceptance is found backwards, and followed forwards with
-    actual runs. Returns ``(groups, lengths, used)`` with ``used`` the copies of each card
-    placed; a first length of -1 flags an undecodable suit.
+    ``moves[t, s] = (copies, k, g, z)``. Sets: a step's set cards dealt round-robin into
+    ``sets_count`` sets. Runs: per suit, the run-card counts are replayed through the
+    nondeterministic run automaton (``states`` lists its ``(n1, n2, n3)``), a path to
+    acceptance is found backwards, and followed forwards with actual runs. Last, ``z`` copies
+    of each card become jokers naming it (code ``52 + card``). Returns ``(groups, lengths,
+    used)`` with ``used`` the real copies of each card placed; a first length of -1 flags an
+    undecodable suit.
     """
     n_states = states.shape[0]
     groups = np.full((80, 14), -1, dtype=np.int64)
@@ -657,23 +699,37 @@ def decode_moves(moves, states, decks):
                     groups[n_groups, a] = s * 13 + run_start[q] + a
                 lengths[n_groups] = run_len[q]
                 n_groups += 1
+    for t in range(N_STEPS):
+        for s in range(N_SUITS):
+            left = moves[t, s, 3]
+            code = s * 13 + t
+            for g in range(n_groups):
+                if left == 0:
+                    break
+                for j in range(lengths[g]):
+                    if groups[g, j] == code:
+                        groups[g, j] = code + 52
+                        left -= 1
+                        break
     used = np.zeros(52, dtype=np.int64)
     for g in range(n_groups):
         for j in range(lengths[g]):
-            used[groups[g, j]] += 1
+            if groups[g, j] < 52:
+                used[groups[g, j]] += 1
     return groups[:n_groups], lengths[:n_groups], used
 
 
 @njit(cache=True)
-def live_states(lo, hi, delta, accept):
+def live_states(cell, cfg, delta, accept):
     """``alive[t, s, q]``: suit ``s`` can still finish from automaton state ``q`` before step
     ``t`` (``t == N_STEPS``: accepts), given how many cards each later rank can give to runs.
 
-    A rank gives runs between ``lo - k`` and ``hi`` cards, where ``k`` set cards need two
-    other suits with cards of that rank. A relaxation: every state it kills is truly dead.
+    A rank gives runs between ``lo - k`` and ``hi + jokers`` cards, where ``k`` set cards need
+    two partners of other suits (real, or jokers). A relaxation: every state it kills is dead.
     """
     n_q = delta.shape[0]
-    decks = delta.shape[1] - 1
+    copies = delta.shape[1] - 1
+    wild = cfg[WILD]
     alive = np.zeros((N_STEPS + 1, N_SUITS, n_q), dtype=np.bool_)
     for s in range(N_SUITS):
         for q in range(n_q):
@@ -682,12 +738,13 @@ def live_states(lo, hi, delta, accept):
         for s in range(N_SUITS):
             partners = 0
             for o in range(N_SUITS):
-                if o != s and hi[t, o] > 0:
+                if o != s and cell[t, o, HI] > 0:
                     partners += 1
-            k_max = min(hi[t, s], decks) if partners >= 2 else 0
-            r_min = max(0, lo[t, s] - k_max)
+            top = min(cell[t, s, HI] + wild, copies)
+            k_max = top if partners + wild >= 2 else 0
+            r_min = max(0, cell[t, s, LO] - k_max)
             for q in range(n_q):
-                for r in range(r_min, hi[t, s] + 1):
+                for r in range(r_min, top + 1):
                     nxt = delta[q, r]
                     if nxt >= 0 and alive[t + 1, s, nxt]:
                         alive[t, s, q] = True

@@ -150,6 +150,16 @@ class Position:
     def has_jokers(self) -> bool:
         return any(card.joker for card in self.table_cards) or any(c.joker for c in self.hand)
 
+    @property
+    def hand_jokers(self) -> int:
+        """Jokers in the hand."""
+        return sum(card.joker for card in self.hand)
+
+    @property
+    def table_jokers(self) -> list[tuple[Card, tuple[Card, ...]]]:
+        """Each joker on the table with the group it lies in."""
+        return [(card, group) for group in self.table for card in group if card.joker]
+
     @cached_property
     def _table_counts(self) -> np.ndarray:
         return _counts(card for card in self.table_cards if not card.joker)
@@ -186,10 +196,11 @@ class Position:
 
     @cached_property
     def index_groups(self) -> tuple[tuple[int, ...], ...]:
-        """The table's groups as card-index tuples in reading order (joker-free tables)."""
+        """The table's groups as card-code tuples in reading order (a joker naming card ``i``
+        has code ``52 + i``)."""
         return tuple(
-            tuple(card.index for card in arrange_group(group, self.variant.ace))
-            if len(group) > 1 else (group[0].index,)
+            tuple(card.code for card in arrange_group(group, self.variant.ace))
+            if len(group) > 1 else (group[0].code,)
             for group in self.table
         )
 

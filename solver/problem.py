@@ -11,8 +11,8 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from solver.cards import N_CARD_TYPES
-from solver.groups import candidate_runs
+from solver.cards import N_CARD_TYPES, Card
+from solver.groups import arrange_group, candidate_runs
 from solver.position import Position
 
 OBJECTIVES = ("cards", "points")
@@ -51,6 +51,18 @@ class Problem:
     needed for correctness."""
     table_array: tuple[np.ndarray, np.ndarray] | None = None
     """``table_groups`` as a padded index array and lengths (for the kernel)."""
+    joker_rule: str = "none"
+    """How table jokers behave (RULES.md §8): none, carousel, vatican or tahiti."""
+    hand_jokers: int = 0
+    """Jokers in the hand: each may be played under any name."""
+    joker_names: np.ndarray = field(default_factory=lambda: NONE)
+    """Per card index, how many jokers on the table name it now."""
+    table_real: np.ndarray = field(default_factory=lambda: NONE)
+    """Real cards on the table (singles included): what can free a joker (not in tahiti)."""
+    stuck: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    """Vatican: jokers whose name has no real card on the table, with their neighbour kinds."""
+    locked: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    """Tahiti: each locked group as (its joker's name, its card codes in reading order)."""
 
     @classmethod
     def from_position(cls, position: Position, objective: str = "cards") -> Problem:
@@ -70,7 +82,12 @@ class Problem:
             run_from_hand=opening and variant.opening_run,
             table_groups=tuple(g for g in position.index_groups if len(g) > 1),
             table_array=position.group_array,
+            **joker_context(position),
         )
+
+    @property
+    def table_jokers(self) -> int:
+        return int(self.joker_names.sum())
 
     def with_forced(self, forced: np.ndarray) -> Problem:
         """A copy whose listed hand cards must be played."""
@@ -93,19 +110,49 @@ class Partition:
     groups: np.ndarray
     lengths: np.ndarray
     played: np.ndarray
-    """Count of each card played from the hand."""
+    """Count of each real card played from the hand."""
     score: int
     optimal: bool
     stats: dict[str, float] = field(default_factory=dict)
+    played_jokers: int = 0
+    """Jokers played from the hand."""
 
     @classmethod
     def from_groups(cls, groups: list[tuple[int, ...]], played: np.ndarray, score: int,
-                    optimal: bool, **stats: float) -> Partition:
+                    optimal: bool, played_jokers: int = 0, **stats: float) -> Partition:
         array = np.full((len(groups), 14), -1, dtype=np.int64)
         for row, group in enumerate(groups):
             array[row, : len(group)] = group
         lengths = np.array([len(g) for g in groups], dtype=np.int64)
-        return cls(array, lengths, played, score, optimal, dict(stats))
+        return cls(array, lengths, played, score, optimal, dict(stats), played_jokers)
+
+
+def joker_context(position: Position) -> dict:
+    """The Problem fields that describe jokers (empty for joker-free positions)."""
+    if not position.has_jokers:
+        return {}
+    names = np.zeros(N_CARD_TYPES, dtype=np.int64)
+    stuck, locked = [], []
+    rule = position.variant.joker_rule
+    table_real = position.table_counts()
+    for joker, group in position.table_jokers:
+        names[joker.index] += 1
+        if rule == "vatican" and table_real[joker.index] == 0:
+            stuck.append((joker.index, _neighbour_kinds(group, joker, position.variant.ace)))
+        if rule == "tahiti":
+            ordered = arrange_group(group, position.variant.ace)
+            locked.append((joker.index, tuple(card.code for card in ordered)))
+    return {"joker_rule": rule, "hand_jokers": position.hand_jokers, "joker_names": names,
+            "table_real": table_real, "stuck": tuple(stuck), "locked": tuple(locked)}
+
+
+def _neighbour_kinds(group, joker: Card, ace: str) -> tuple[int, ...]:
+    """Card indices that lie next to ``joker`` in ``group`` (run neighbours, or its set)."""
+    ordered = arrange_group(group, ace)
+    at = next(i for i, card in enumerate(ordered) if card is joker)
+    if len({card.rank for card in ordered}) == 1:
+        return tuple(sorted(c.index for i, c in enumerate(ordered) if i != at))
+    return tuple(sorted(ordered[i].index for i in (at - 1, at + 1) if 0 <= i < len(ordered)))
 
 
 def nothing_played(problem: Problem, optimal: bool) -> Partition:

@@ -106,3 +106,71 @@ def _value(played: Counter, objective: str) -> int:
     if objective == "cards":
         return sum(played.values())
     return sum(card.points * n for card, n in played.items())
+
+
+def best_cards_with_jokers(position: Position, limit: int = 200_000) -> int:
+    """The most hand cards (jokers included) that can be played, by brute force.
+
+    Every table the cards can form is enumerated (jokers filling any slot, named by it) and
+    judged by ``solver.validate.play_problems``, so every joker rule applies exactly as the
+    referee applies it. Raises RuntimeError past ``limit`` tables: for small positions only.
+    """
+    from solver.validate import JOKER, play_problems
+
+    ace = position.variant.ace
+    shapes = all_groups(ace)
+    holding: dict[Card, list[tuple[Card, ...]]] = {}
+    for shape in shapes:
+        for card in shape:
+            holding.setdefault(card, []).append(shape)
+    table_real = Counter(c for g in position.table for c in g if not c.joker)
+    table_jokers = sum(c.joker for g in position.table for c in g)
+    hand_real = Counter(c for c in position.hand if not c.joker)
+    hand_jokers = sum(c.joker for c in position.hand)
+    singles = Counter(position.singles)
+    budget = [limit]
+
+    def tables(rest: Counter, jokers: int, spare: Counter):
+        """Yield every way to cut ``rest`` + ``jokers`` into groups (singles may stay)."""
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise RuntimeError("brute force limit reached")
+        if not rest:
+            if jokers == 0:
+                yield []
+            return
+        first = min(rest, key=Card.sort_key)
+        if spare[first] > 0:
+            for tail in tables(rest - Counter([first]), jokers, spare - Counter([first])):
+                yield [(first,)] + tail
+        for shape in holding.get(first, ()):
+            others = [c for c in shape if c != first]
+            for mask in product((False, True), repeat=len(others)):
+                use_jokers = sum(mask)
+                if use_jokers > jokers:
+                    continue
+                real = Counter([first] + [c for c, j in zip(others, mask, strict=True) if not j])
+                if real - rest:
+                    continue
+                group = tuple(Card.named_joker(c) if (c != first and mask[others.index(c)])
+                              else c for c in shape)
+                for tail in tables(rest - real, jokers - use_jokers, spare):
+                    yield [group] + tail
+
+    kinds = sorted(hand_real, key=Card.sort_key)
+    choices = []
+    for counts in product(*(range(hand_real[card] + 1) for card in kinds)):
+        for jokers in range(hand_jokers + 1):
+            played = [card for card, n in zip(kinds, counts, strict=True) for _ in range(n)]
+            played += [JOKER] * jokers
+            choices.append(played)
+    choices.sort(key=len, reverse=True)
+    for played in choices:
+        if not played:
+            return 0
+        real = table_real + Counter(c for c in played if not c.joker)
+        jokers = table_jokers + sum(c.joker for c in played)
+        for table in tables(real, jokers, singles):
+            if not play_problems(position, played, table):
+                return len(played)
+    return 0

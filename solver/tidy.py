@@ -3,10 +3,12 @@
 Backends return *some* partition (CP-SAT cuts long runs into pieces of 3..5; the kernel may end
 a run and start the next one at the following rank). ``lay_out`` keeps every table group that
 survives intact (or is rebuilt exactly from run pieces) in its original place, then lists the
-new and changed groups after them, sets by rank then runs by suit, with abutting runs merged.
+new and changed groups after them, sets by rank then runs by suit, with abutting runs merged
+(never a run holding a joker: a tahiti locked group may grow only from the hand).
 
-Groups are padded rows of card indices in reading order: runs low to high (a low ace first, a
-high ace last), sets by suit. Numba, because it sits on the path of every solve.
+Groups are padded rows of card codes in reading order: runs low to high (a low ace first, a
+high ace last), sets by suit; code ``52 + i`` is a joker naming card ``i``. Numba, because it
+sits on the path of every solve.
 """
 
 from __future__ import annotations
@@ -21,11 +23,11 @@ WIDTH = 14
 def _span(row, n):
     """(kind, suit, first slot, last slot): kind 0 set, 1 run, 2 single."""
     if n == 1:
-        return 2, row[0] // 13, row[0] % 13, row[0] % 13
+        return 2, row[0] % 52 // 13, row[0] % 13, row[0] % 13
     if row[0] % 13 == row[1] % 13:
         return 0, 0, row[0] % 13, row[0] % 13
     start = row[0] % 13
-    return 1, row[0] // 13, start, start + n - 1
+    return 1, row[0] % 52 // 13, start, start + n - 1
 
 
 @njit(cache=True)
@@ -36,6 +38,14 @@ def _same(a, na, b, nb):
         if a[j] != b[j]:
             return False
     return True
+
+
+@njit(cache=True)
+def _has_joker(row, n):
+    for j in range(n):
+        if row[j] >= 52:
+            return True
+    return False
 
 
 @njit(cache=True)
@@ -72,9 +82,11 @@ def lay_out(new, new_len, old, old_len):
         n_pieces = 0
         while at <= end:
             found = -1
+            offset = at - old[o, 0] % 13
             for g in range(n_new):
                 if not used[g] and kind[g] == 1 and suit[g] == o_suit and first[g] == at \
-                        and last[g] <= end:
+                        and last[g] <= end and _same(new[g], new_len[g], old[o, offset:],
+                                                     new_len[g]):
                     found = g
                     break
             if found < 0:
@@ -107,8 +119,10 @@ def lay_out(new, new_len, old, old_len):
         g = rest[order[i]]
         prev = count - 1
         if kind[g] == 1 and prev >= 0 and changed[prev] and out_len[prev] >= 3 \
+                and not _has_joker(new[g], new_len[g]) and not _has_joker(out[prev],
+                                                                          out_len[prev]) \
                 and out[prev, 0] % 13 != out[prev, 1] % 13 \
-                and out[prev, 0] // 13 == suit[g] \
+                and out[prev, 0] % 52 // 13 == suit[g] \
                 and out[prev, 0] % 13 + out_len[prev] == first[g] \
                 and out_len[prev] + new_len[g] <= 13:
             out[prev, out_len[prev]: out_len[prev] + new_len[g]] = new[g, : new_len[g]]

@@ -1,75 +1,202 @@
-"""The independent check every answer passes before anyone sees it.
+"""The rules check every move passes: the referee's judge and the solver's last word.
 
-It knows nothing of the backends: given the position and a proposed new table and played
-cards, it checks the rules of RULES.md §2-§6 directly. The referee uses it too.
+It knows nothing of the backends: given a position (the table before the move, the hand, the
+variant), the hand cards played and the proposed new table, it lists every rule of RULES.md
+§2-§8 the move breaks. Jokers are physical cards like any other (one kind, ``*``); on the
+table each names a card (``*7H``). Copies of a card are interchangeable, so "the same card"
+means the same rank and suit.
+
+Rulings where the book is terse, applied here and by the solver alike:
+
+- A table joker named X may take a new name only while a real X lies on the new table, one
+  real X per renamed joker (carousel, vatican); in tahiti the real X must be laid from the
+  hand in this move.
+- Vatican: a joker named X that is not freed keeps its name and must share its new group with
+  a card of a kind that lay next to it before (a run neighbour one rank away, or any other card
+  of its set).
+- Tahiti: a group holding a joker is locked unless the move frees that joker: the new table
+  must hold a group containing all its cards, grown only by cards played from the hand.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from itertools import combinations, permutations
 
 from solver.cards import Card, format_cards
 from solver.groups import group_kind, is_valid_group
 from solver.position import Position
+
+JOKER = Card(0, "", joker=True)
+
+
+def physical(card: Card) -> Card:
+    """What a card is in the hand or the stock: a real card, or a joker (whatever it names)."""
+    return JOKER if card.joker else card
 
 
 def play_problems(position: Position, played: Sequence[Card],
                   table: Sequence[Sequence[Card]]) -> list[str]:
     """Every reason the move ``played`` -> ``table`` is illegal in ``position`` (empty: legal).
 
-    ``played`` may be empty (no play: the table must then be unchanged as a multiset).
+    ``played`` lists the hand cards added (jokers as ``*``); ``table`` is the whole new table.
+    An empty ``played`` is checked as "no play": the table must hold the same cards.
     """
     problems: list[str] = []
     variant = position.variant
-    hand = Counter(position.hand)
-    spent = Counter(played)
-    if spent - hand:
-        extra = format_cards(sorted((spent - hand).elements()))
-        problems.append(f"played cards not in the hand: {extra}")
-    before = Counter(card for group in position.table for card in group)
-    after = Counter(card for group in table for card in group)
+    spent = Counter(physical(card) for card in played)
+    missing_from_hand = spent - Counter(physical(card) for card in position.hand)
+    if missing_from_hand:
+        problems.append("played cards not in the hand: "
+                        + format_cards(sorted(missing_from_hand.elements())))
+    before = Counter(physical(card) for group in position.table for card in group)
+    after = Counter(physical(card) for group in table for card in group)
     if after != before + spent:
         missing = (before + spent) - after
         extra = after - (before + spent)
         if missing:
-            text = format_cards(sorted(missing.elements()))
-            problems.append(f"cards missing from the new table: {text}")
+            problems.append("cards missing from the new table: "
+                            + format_cards(sorted(missing.elements())))
         if extra:
-            text = format_cards(sorted(extra.elements()))
-            problems.append(f"cards on the new table from nowhere: {text}")
+            problems.append("cards on the new table from nowhere: "
+                            + format_cards(sorted(extra.elements())))
     singles = Counter(position.singles)
     for group in table:
-        if len(group) == 1:
-            card = group[0]
-            if singles[card] > 0:
-                singles[card] -= 1
-                continue
-            problems.append(f"lone card {card} is not an original single")
+        if any(card.joker and not card.is_named for card in group):
+            problems.append(f"a joker on the table must be named, in {format_cards(group)!r}")
+        elif len(group) == 1 and not group[0].joker and singles[group[0]] > 0:
+            singles[group[0]] -= 1
+        elif len(group) == 1:
+            problems.append(f"lone card {group[0]} is not an original single")
         elif not is_valid_group(group, variant.ace):
             problems.append(f"group {format_cards(group)!r} is not a set or a run")
+    if variant.joker_rule != "none" and not problems:
+        problems += joker_problems(position, played, table)
     if not position.opened and played:
-        if variant.opening_points:
-            old = Counter(tuple(sorted(g)) for g in position.table)
-            new = Counter(tuple(sorted(g)) for g in table)
-            if old - new:
-                problems.append("an opening play may not touch the table")
-            points = sum(card.points for card in played)
-            if points < variant.opening_points:
-                problems.append(
-                    f"an opening play needs {variant.opening_points} points, this one has {points}"
-                )
-        if variant.opening_run and not has_hand_run(played, variant.ace):
-            problems.append("an opening play must include a 3-card run from the hand")
+        problems += opening_problems(position, played, table)
+    return problems
+
+
+def opening_problems(position: Position, played: Sequence[Card],
+                     table: Sequence[Sequence[Card]]) -> list[str]:
+    """RULES.md §6: the 36-point opening from the hand alone, or vatican's 3-card run."""
+    variant = position.variant
+    problems = []
+    if variant.opening_points:
+        old = Counter(tuple(sorted(g)) for g in position.table)
+        new = Counter(tuple(sorted(g)) for g in table)
+        if old - new:
+            problems.append("an opening play may not touch the table")
+        named = [card for group in table for card in group if card.joker]
+        points = sum(card.points for card in played if not card.joker)
+        points += sum(card.points for card in (Counter(named) - Counter(
+            card for group in position.table for card in group if card.joker)).elements())
+        if points < variant.opening_points:
+            problems.append(
+                f"an opening play needs {variant.opening_points} points, this one has {points}")
+    if variant.opening_run and not has_hand_run(played, variant.ace):
+        problems.append("an opening play must include a 3-card run from the hand, no joker")
     return problems
 
 
 def has_hand_run(cards: Sequence[Card], ace: str) -> bool:
     """True if three of ``cards`` (no joker) form a run."""
     real = sorted({card for card in cards if not card.joker})
-    for i, a in enumerate(real):
-        for j in range(i + 1, len(real)):
-            for k in range(j + 1, len(real)):
-                if group_kind([a, real[j], real[k]], ace) == "run":
-                    return True
-    return False
+    return any(group_kind(trio, ace) == "run" for trio in combinations(real, 3))
+
+
+def joker_problems(position: Position, played: Sequence[Card],
+                   table: Sequence[Sequence[Card]]) -> list[str]:
+    """RULES.md §8 for a move whose cards already balance and whose groups are valid."""
+    rule = position.variant.joker_rule
+    problems = []
+    old_names = Counter(card.real for group in position.table for card in group if card.joker)
+    new_names = Counter(card.real for group in table for card in group if card.joker)
+    real_on_table = Counter(card for group in table for card in group if not card.joker)
+    real_played = Counter(card for card in played if not card.joker)
+    renamed = {name: count - min(count, new_names[name]) for name, count in old_names.items()}
+    for name, count in renamed.items():
+        if count == 0:
+            continue
+        supply = real_played[name] if rule == "tahiti" else real_on_table[name]
+        if count > supply:
+            where = "laid from the hand" if rule == "tahiti" else "on the table"
+            problems.append(f"a joker named {name} may take a new name only when a real {name} "
+                            f"is {where}")
+    if rule == "tahiti":
+        for group in table:
+            if sum(card.joker for card in group) > 1:
+                problems.append(f"group {format_cards(group)!r} holds more than one joker")
+        if not problems:
+            problems += _locked_group_problems(position, played, table, renamed)
+    if rule == "vatican" and not problems:
+        problems += _vatican_problems(position, table, real_on_table)
+    return problems
+
+
+def _neighbours(group: Sequence[Card], joker: Card, ace: str) -> set[Card]:
+    """Kinds of card next to ``joker`` in ``group``: run neighbours, or the rest of a set."""
+    if group_kind(group, ace) == "set":
+        return {card.real for card in group if card is not joker}
+    from solver.groups import arrange_group
+
+    ordered = arrange_group(group, ace)
+    at = next(i for i, card in enumerate(ordered) if card is joker)
+    return {ordered[i].real for i in (at - 1, at + 1) if 0 <= i < len(ordered)}
+
+
+def _vatican_problems(position: Position, table: Sequence[Sequence[Card]],
+                      real_on_table: Counter) -> list[str]:
+    """Jokers not freed (no real card of their name on the table) stay with a neighbour."""
+    ace = position.variant.ace
+    stuck: dict[Card, list[set[Card]]] = {}
+    for group in position.table:
+        for card in group:
+            if card.joker and real_on_table[card.real] == 0:
+                stuck.setdefault(card.real, []).append(_neighbours(group, card, ace))
+    problems = []
+    for name, needs in stuck.items():
+        homes = [{c.real for c in group if c is not joker} for group in table
+                 for joker in group if joker.joker and joker.real == name]
+        if not any(all(need & home for need, home in zip(needs, choice, strict=False))
+                   for choice in permutations(homes, len(needs))):
+            problems.append(f"the joker {Card.named_joker(name)} may not leave the cards next to "
+                            f"it until a real {name} is on the table")
+    return problems
+
+
+def _locked_group_problems(position: Position, played: Sequence[Card],
+                           table: Sequence[Sequence[Card]], renamed: dict) -> list[str]:
+    """Tahiti: every locked group whose joker stays must survive, grown only from the hand."""
+    locked = [group for group in position.table if any(card.joker for card in group)]
+    freed = Counter({name: n for name, n in renamed.items() if n})
+    keep = []
+    for group in locked:
+        name = next(card.real for card in group if card.joker)
+        if freed[name] > 0:
+            freed[name] -= 1  # this group's joker was freed: the group is unlocked
+        else:
+            keep.append(Counter(group))
+    if not keep:
+        return []
+    new_groups = [Counter(group) for group in table]
+    from_hand = Counter(played)
+
+    def place(i: int, used: set[int], budget: Counter) -> bool:
+        if i == len(keep):
+            return True
+        for g, new in enumerate(new_groups):
+            if g in used or keep[i] - new:
+                continue
+            added = new - keep[i]
+            if added - budget:
+                continue
+            if place(i + 1, used | {g}, budget - added):
+                return True
+        return False
+
+    if place(0, set(), from_hand):
+        return []
+    return ["a group holding a joker is locked: keep all its cards together and add only cards "
+            "from the hand (or free the joker with the real card from the hand)"]

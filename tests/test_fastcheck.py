@@ -51,14 +51,14 @@ def test_check_table_codes():
     hand[7] = 1  # 8S
     played = hand.copy()
     rows, lengths = pad([(4, 5, 6, 7)])
-    assert check_table(rows, lengths, table, singles, hand, played, 2) == 0
+    assert check_table(rows, lengths, table, singles, hand, played, 2, 0, 0, 0) == 0
     rows, lengths = pad([(4, 5, 6), (7,)])
-    assert check_table(rows, lengths, table, singles, hand, played, 2) == 2
+    assert check_table(rows, lengths, table, singles, hand, played, 2, 0, 0, 0) == 2
     rows, lengths = pad([(4, 5, 7)])
-    assert check_table(rows, lengths, table, singles, hand, played, 2) == 1
+    assert check_table(rows, lengths, table, singles, hand, played, 2, 0, 0, 0) == 1
     rows, lengths = pad([(4, 5, 6)])
-    assert check_table(rows, lengths, table, singles, hand, played, 2) == 3
-    assert check_table(rows, lengths, table, singles, hand, played * 2, 2) == 4
+    assert check_table(rows, lengths, table, singles, hand, played, 2, 0, 0, 0) == 3
+    assert check_table(rows, lengths, table, singles, hand, played * 2, 2, 0, 0, 0) == 4
 
 
 def test_lay_out_keeps_survivors_and_rebuilds_split_runs():
