@@ -47,9 +47,9 @@ def test_decode_cuts_every_accepted_suit_into_runs():
         r0, g = (int(v) for v in rng.integers(0, 3, size=2))
         if r0 + g > 2 or not nfa_accepts(r0, g, counts):
             continue
-        moves = np.zeros((13, 4, 3), dtype=np.int64)
+        moves = np.zeros((13, 4, 4), dtype=np.int64)
         suit = decoded % 4
-        moves[0, suit] = (r0 + g, 0, g)
+        moves[0, suit] = (r0 + g, 0, g, 0)
         for t, r in enumerate(counts, start=1):
             moves[t, suit, 0] = r
         groups, lengths, _ = decode_moves(moves, states, 2)
@@ -72,8 +72,8 @@ def test_decode_cuts_every_accepted_suit_into_runs():
 def test_a_run_from_the_low_ace_is_cut_before_it_takes_a_high_ace():
     # One of each card A..K of spades plus a second ace: A..K + A is no run, but
     # A 2 3 | 4..K A is (RULES.md §2: an ace is never at both ends).
-    moves = np.zeros((13, 4, 3), dtype=np.int64)
-    moves[0, 0] = (2, 0, 1)
+    moves = np.zeros((13, 4, 4), dtype=np.int64)
+    moves[0, 0] = (2, 0, 1, 0)
     moves[1:, 0, 0] = 1
     groups, lengths, _ = decode_moves(moves, kernel.suit_states(2), 2)
     runs = sorted(tuple(row[:n]) for row, n in zip(groups.tolist(), lengths.tolist(),
@@ -90,7 +90,7 @@ def test_sets_needed_matches_brute_force():
         ) if cards else True
         assert (sets_needed(counts) >= 0) == possible
         if sets_needed(counts) > 0:
-            moves = np.zeros((13, 4, 3), dtype=np.int64)
+            moves = np.zeros((13, 4, 4), dtype=np.int64)
             moves[5, :, 0] = counts
             moves[5, :, 1] = counts
             groups, lengths, _ = decode_moves(moves, kernel.suit_states(2), 2)
@@ -111,8 +111,11 @@ def test_usable_cards_drops_only_hopeless_hand_cards():
     free = np.zeros(52, dtype=np.int64)
     need[[4, 5, 6]] = 1  # 5S 6S 7S on the table
     hand[[7, 13 + 9, 26 + 9]] = 1  # 8S (fits the run), 10H and 10D (no third ten)
-    ok = kernel.usable_cards(need, free, hand, 2)
+    ok = kernel.usable_cards(need, free, hand, 2, 0)
     assert ok[7] and not ok[13 + 9] and not ok[26 + 9] and ok[4]
+    # one joker could complete 10H 10D *10x: both tens become usable
+    ok = kernel.usable_cards(need, free, hand, 2, 1)
+    assert ok[13 + 9] and ok[26 + 9]
 
 
 def test_set_vectors_start_with_no_sets():
