@@ -1,0 +1,102 @@
+"""Joker positions worked by hand (RULES.md §8), and the rules the validator enforces."""
+
+import pytest
+
+from solver import Position, parse_cards, parse_groups, solve
+from solver.dp_backend import applies
+from solver.problem import Problem
+from solver.validate import play_problems
+
+# (variant, table, hand, opened, best number of cards, why)
+WORKED = [
+    ("carousel", "5H 6H 7H", "*", True, 1,
+     "a joker from the hand takes any name that fits: *4H or *8H extends the run"),
+    ("carousel", "7S 7H 7D", "*", True, 1,
+     "a joker completes a set as the missing suit, *7C"),
+    ("carousel", "5H *6H 7H", "6H", True, 1,
+     "the real 6H frees the joker, which re-enters at once under a new name (*4H or *8H)"),
+    ("carousel", "*5H 6H 7H 8H", "5S 5D", True, 2,
+     "a table joker may move to another group as the same card: 5S *5H 5D | 6H 7H 8H"),
+    ("carousel", "5H *6H 7H", "8S 9S", True, 0,
+     "without the real 6H the joker keeps its name, and 8S 9S need a third spade"),
+    ("carousel", "5H *6H 7H | 6H 6S 6D 6C", "2C 3C", True, 2,
+     "6H moves from the four-card set into the run, freeing the joker to be *4C: 2C 3C *4C"),
+    ("carousel", "5H 6H 7H", "* *", True, 2,
+     "carousel allows two jokers in one group: 5H 6H 7H *8H *9H"),
+    ("vatican", "*5H 6H 7H 8H", "5S 5D", True, 0,
+     "a vatican joker may not leave its neighbour 6H until a real 5H is on the table"),
+    ("vatican", "*5H 6H 7H 8H", "5S 5D 5H", True, 3,
+     "the real 5H frees the joker: 5H 6H 7H 8H and 5S 5D *5C"),
+    ("vatican", "4H 5H *6H 7H 8H 9H 10H", "7S 7D", True, 2,
+     "splitting the run keeps 5H beside the joker: 4H 5H *6H | 7S 7H 7D | 8H 9H 10H"),
+    ("vatican", "-", "* 4C 5C", False, 0,
+     "the opening run of three must be real hand cards, no joker"),
+    ("vatican", "-", "4C 5C 6C *", False, 4,
+     "after the real opening run, the joker may join it in the same play"),
+    ("tahiti", "5H *6H 7H 8H", "8S 8D", True, 0,
+     "a locked group gives up no card: 8H may not leave 5H *6H 7H 8H for the set"),
+    ("tahiti", "5H *6H 7H", "4H 3H", True, 2,
+     "a locked group may grow, but only from the hand: 3H 4H 5H *6H 7H"),
+    ("tahiti", "5H *6H 7H | 6H 6S 6D 6C", "2C 3C", True, 0,
+     "in tahiti only a 6H laid from the hand frees the joker, never the one on the table"),
+    ("tahiti", "5H *6H 7H | 6S 6D 6C", "6H 2C 3C", True, 3,
+     "6H from the hand frees the joker: 5H 6H 7H and 2C 3C *4C (or *AC)"),
+    ("tahiti", "5H 6H 7H", "* *", True, 1,
+     "a tahiti group holds one joker at most, and there is only one group"),
+]
+
+
+@pytest.mark.parametrize("variant, table, hand, opened, best, why", WORKED,
+                         ids=[f"{case[0]}-{i}" for i, case in enumerate(WORKED)])
+def test_worked_joker_positions(variant, table, hand, opened, best, why):
+    position = Position.make(table, hand, variant, opened)
+    backends = ["cpsat"] + (["kernel"] if applies(Problem.from_position(position)) else [])
+    for backend in backends:
+        solution = solve(position, backend=backend)
+        assert solution.score == best, f"{backend}: {why}"
+        assert play_problems(position, solution.played, solution.table) == [], why
+
+
+def test_kernel_covers_free_jokers():
+    assert applies(Problem.from_position(Position.make("5H 6H 7H", "* *", "carousel")))
+    assert applies(Problem.from_position(Position.make("5H *6H 7H", "6H", "carousel")))
+    assert not applies(Problem.from_position(Position.make("5H *6H 7H", "6H", "tahiti")))
+    assert not applies(Problem.from_position(Position.make("5H *6H 7H", "8H", "vatican")))
+
+
+def problems(variant, table, hand, played, new_table):
+    position = Position.make(table, hand, variant)
+    return play_problems(position, parse_cards(played), parse_groups(new_table))
+
+
+def test_a_joker_may_not_change_name_without_its_real_card():
+    found = problems("carousel", "5H *6H 7H | 9S 9D 9C", "8H", "8H", "5H *6H 7H 8H | 9S 9D 9C")
+    assert found == []
+    found = problems("carousel", "5H 6H 7H *8H | 9S 9D 9C", "4H", "4H",
+                     "4H 5H 6H 7H | 9S 9D 9C *9H")
+    assert any("new name" in reason for reason in found)
+
+
+def test_tahiti_forbids_two_jokers_in_a_group():
+    found = problems("tahiti", "5H 6H 7H", "* *", "* *", "5H 6H 7H *8H *9H")
+    assert any("more than one joker" in reason for reason in found)
+
+
+def test_tahiti_locked_group_takes_no_table_card():
+    found = problems("tahiti", "5H *6H 7H | 8S 8H 8D 8C", "9H", "9H",
+                     "5H *6H 7H 8H 9H | 8S 8D 8C")
+    assert any("locked" in reason for reason in found)
+    assert problems("tahiti", "5H *6H 7H | 8S 8D 8C", "8H", "8H", "5H *6H 7H 8H | 8S 8D 8C") == []
+
+
+def test_vatican_joker_stays_with_a_neighbour():
+    found = problems("vatican", "*5H 6H 7H 8H | 9S 9D 9C", "5S 5D", "5S 5D",
+                     "5S *5H 5D | 6H 7H 8H | 9S 9D 9C")
+    assert any("next to" in reason for reason in found)
+
+
+def test_table_jokers_must_be_named_and_hand_jokers_stay_unnamed():
+    found = problems("carousel", "5H 6H 7H", "*", "*", "5H 6H 7H *")
+    assert any("named" in reason for reason in found)
+    with pytest.raises(ValueError, match="written"):
+        Position.make("5H 6H 7H", "*8H", "carousel")
