@@ -79,6 +79,32 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--color", choices=("auto", "always", "never"), default="auto")
     solve.set_defaults(run=_cmd_solve)
 
+    selfplay = sub.add_parser(
+        "selfplay", help="bots against bots, with game records",
+        description="Play seeded games between bots through the referee. Game i uses seed "
+                    "SEED + i; the same seed gives the same record, byte for byte.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="example:\n  machiavelli selfplay --variant carousel --players 3 "
+               "--bots random,greedy --games 20 --seed 1 --record games.jsonl",
+    )
+    selfplay.add_argument("--variant", default="machiavelli", help="variant[:option=value,...]")
+    selfplay.add_argument("--players", type=int, default=2, help="players per game (default 2)")
+    selfplay.add_argument("--bots", default="greedy",
+                          help="comma-separated bots, cycled over the seats (random, greedy)")
+    selfplay.add_argument("--games", type=int, default=10, help="games to play (default 10)")
+    selfplay.add_argument("--seed", type=int, default=0, help="seed of the first game")
+    selfplay.add_argument("--record", metavar="FILE",
+                          help="write one JSON record per game to FILE (.jsonl)")
+    selfplay.add_argument("--check", action="store_true",
+                          help="verify the referee's invariants after every action")
+    selfplay.set_defaults(run=_cmd_selfplay)
+
+    replay = sub.add_parser("replay", help="check game records against the referee",
+                            description="Replay every record of FILE through the referee, "
+                                        "step by step, and report the first inconsistency.")
+    replay.add_argument("file", metavar="FILE", help="a .jsonl file of game records")
+    replay.set_defaults(run=_cmd_replay)
+
     demo = sub.add_parser("demo", help="solve the rule book's worked examples and show them")
     demo.add_argument("--backend", choices=("auto", "kernel", "cpsat"), default="auto")
     demo.add_argument("--color", choices=("auto", "always", "never"), default="auto")
@@ -160,6 +186,87 @@ def _cmd_demo(args: argparse.Namespace) -> int:
         _print_solution(solve(table, hand, backend=args.backend), args.color)
         print()
     print('Try your own: machiavelli solve --table "5C 6C 7C 8C" --hand "8D 8H"')
+    return 0
+
+
+def _cmd_selfplay(args: argparse.Namespace) -> int:
+    from bots.players import REGISTRY
+    from bots.record import dumps
+    from bots.selfplay import BotError, play_game
+    from solver.variants import Variant
+
+    variant = Variant.parse(args.variant)
+    names = [name.strip().lower() for name in args.bots.split(",") if name.strip()]
+    unknown = [name for name in names if name not in REGISTRY]
+    if unknown or not names:
+        raise UsageError(f"unknown bot {unknown[0] if unknown else args.bots!r} "
+                         f"(choose from {', '.join(REGISTRY)})")
+    if not variant.min_players <= args.players <= variant.max_players:
+        raise UsageError(f"{variant.name} is for {variant.min_players}-{variant.max_players} "
+                         f"players, not {args.players}")
+    if args.games < 1:
+        raise UsageError("--games must be at least 1")
+    out = open(args.record, "w", encoding="utf-8") if args.record else None  # noqa: SIM115
+    wins: dict[str, float] = {}
+    scores: dict[str, list[int]] = {}
+    try:
+        for i in range(args.games):
+            try:
+                game = play_game(variant, names, args.players, args.seed + i, check=args.check)
+            except (BotError, AssertionError) as error:
+                print(f"machiavelli: game {i + 1} (seed {args.seed + i}) failed: {error}",
+                      file=sys.stderr)
+                return EXIT_INTERNAL
+            record = game.record()
+            if out:
+                out.write(dumps(record) + "\n")
+            for row in record["result"]:
+                bot = row["player"].rsplit("-", 1)[0]
+                winners = sum(r["winner"] for r in record["result"])
+                wins[bot] = wins.get(bot, 0.0) + (1 / winners if row["winner"] else 0.0)
+                scores.setdefault(bot, []).append(row["score"])
+            _progress(i + 1, args.games)
+    finally:
+        if out:
+            out.close()
+    print(f"{args.games} games of {variant}, {args.players} players, seeds "
+          f"{args.seed}..{args.seed + args.games - 1}")
+    for bot in sorted(wins, key=lambda b: -wins[b]):
+        mean = sum(scores[bot]) / len(scores[bot])
+        print(f"  {bot:<10} wins {wins[bot]:7.1f}   mean score {mean:7.1f}   "
+              f"({len(scores[bot])} seats)")
+    if args.record:
+        print(f"records: {args.record}")
+    return 0
+
+
+def _progress(done: int, total: int) -> None:
+    """A one-line progress bar on stderr when it is a terminal."""
+    if not sys.stderr.isatty():
+        return
+    width = 30
+    filled = width * done // total
+    end = "\n" if done == total else ""
+    print(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}", end=end,
+          file=sys.stderr, flush=True)
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    from bots.record import read_records, replay
+
+    try:
+        records = list(read_records(args.file))
+    except OSError as error:
+        raise UsageError(f"cannot read {args.file!r}: {error.strerror}") from None
+    except ValueError as error:
+        raise UsageError(f"{args.file}: {error}") from None
+    for number, record in enumerate(records, start=1):
+        problem = replay(record)
+        if problem is not None:
+            print(f"record {number}: {problem}")
+            return 1
+        _progress(number, len(records))
+    print(f"{len(records)} records replayed through the referee: all consistent")
     return 0
 
 

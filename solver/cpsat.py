@@ -53,10 +53,11 @@ def shapes(ace: str, max_len: int) -> list[tuple[int, ...]]:
 
 
 def needs_slots(problem: Problem) -> bool:
-    """True for tahiti, whose one-joker-per-group rule ties jokers to groups. Elsewhere a
-    joker is just one more copy of the card it names: plain shapes with per-card supply say
-    everything (vatican's stuck jokers become a condition on the shapes holding their name)."""
-    return problem.joker_rule == "tahiti"
+    """True for tahiti with two jokers or more in play, whose one-joker-per-group rule ties
+    jokers to groups. Elsewhere a joker is just one more copy of the card it names: plain
+    shapes with per-card supply say everything (vatican's stuck jokers become a condition on
+    the shapes holding their name)."""
+    return problem.joker_rule == "tahiti" and problem.table_jokers + problem.hand_jokers > 1
 
 
 def candidate_groups(problem: Problem, max_len: int = 5) -> list[Candidate]:
@@ -182,20 +183,32 @@ def _naming_rules(model, problem: Problem, p, hand_name, table_name) -> None:
 
 
 def _locked_groups(model, problem: Problem, real_use, name_use, p, variables) -> None:
-    """Tahiti: a locked group survives (grown from the hand) unless a real card frees it."""
+    """Tahiti: a locked group survives (grown from the hand) unless a real card from the hand
+    frees its joker, which then takes a new name: the groups freed for a name are exactly the
+    jokers of that name renamed, ``max(0, old - named)``."""
+    hand_name, table_name = variables["hand_name"], variables["table_name"]
     freed_by: dict[int, list] = {}
     for li, (name, codes) in enumerate(problem.locked):
         keep = model.new_bool_var(f"keep{li}")
         options = extensions(problem, codes)
         ext = [model.new_bool_var(f"ext{li}_{e}") for e in range(len(options))]
         model.add(sum(ext) == keep)
+        slots = needs_slots(problem)
         for e, option in enumerate(options):
             variables["ext"].append((ext[e], option))
-            for code in option:
-                (name_use if code >= JOKER else real_use)[code % JOKER].append(ext[e])
+            for code in option:  # without slots a joker is one more copy of its name
+                (name_use if code >= JOKER and slots else real_use)[code % JOKER].append(ext[e])
         freed_by.setdefault(name, []).append(keep)
     for name, keeps in freed_by.items():
-        model.add(sum(1 - keep for keep in keeps) <= p[name])
+        old = int(problem.joker_names[name])
+        freed = sum(1 - keep for keep in keeps)
+        named = hand_name[name] + table_name[name]
+        model.add(freed <= p[name])
+        model.add(freed + named >= old)
+        any_freed = model.new_bool_var(f"anyfreed{name}")
+        model.add(freed >= 1).only_enforce_if(any_freed)
+        model.add(freed == 0).only_enforce_if(any_freed.negated())
+        model.add(freed + named <= old).only_enforce_if(any_freed)
 
 
 def _stuck_jokers(model, problem: Problem, candidates: list[Candidate], x, p) -> None:
@@ -293,13 +306,16 @@ def solve(problem: Problem, time_limit: float | None = None, workers: int = 1) -
         chosen: list[tuple[int, ...]] = []
         for gi, v in enumerate(var["x"]):
             chosen.extend([candidates[gi].codes] * solver.value(v))
+        kept = [option for v, option in var["ext"] if solver.value(v)]
         if var["hand_name"] is not None and not needs_slots(problem):
             names = [solver.value(var["hand_name"][c]) + solver.value(var["table_name"][c])
                      for c in range(N_CARD_TYPES)]
+            for option in kept:  # a kept locked group already holds its joker
+                for code in option:
+                    if code >= JOKER:
+                        names[code - JOKER] -= 1
             chosen = mark_jokers(chosen, names)
-        for v, option in var["ext"]:
-            if solver.value(v):
-                chosen.append(option)
+        chosen += kept
         played = np.array([solver.value(v) for v in var["p"]], dtype=np.int64)
         jokers = sum(solver.value(v) for v in var["hand_name"]) if var["hand_name"] else 0
         score = int(round(solver.objective_value))

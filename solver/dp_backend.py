@@ -38,7 +38,8 @@ def why_not(problem: Problem) -> str:
         return "tahiti allows one joker per group"
     if problem.table_jokers and not (problem.weight == 1).all():
         return "the points objective with jokers already on the table"
-    if problem.decks + jokers > MAX_COPIES and jokers:
+    real = int((problem.need + problem.free + problem.hand).max(initial=0))
+    if min(problem.decks, real) + jokers > MAX_COPIES:
         return f"more than {MAX_COPIES} copies of a card with jokers"
     return ""
 
@@ -76,7 +77,9 @@ NO_GROUPS = (np.zeros((0, 14), dtype=np.int64), np.zeros(0, dtype=np.int64))
 
 def _search(problem: Problem, node_limit: int) -> Partition | None:
     wild = problem.table_jokers + problem.hand_jokers
-    copies = problem.decks + wild
+    # Copies of one card in play: the most of any real card available, plus the jokers.
+    real = int((problem.need + problem.free + problem.hand).max(initial=0))
+    copies = max(1, min(problem.decks, real) + wild)
     init, delta, accept = kernel.run_automaton(copies)
     if problem.table_array is not None:
         ref_groups, ref_len = problem.table_array

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from itertools import combinations, permutations
+from itertools import combinations, permutations, product
 
 from solver.cards import Card, format_cards
 from solver.groups import group_kind, is_valid_group
@@ -168,22 +168,19 @@ def _vatican_problems(position: Position, table: Sequence[Sequence[Card]],
 
 def _locked_group_problems(position: Position, played: Sequence[Card],
                            table: Sequence[Sequence[Card]], renamed: dict) -> list[str]:
-    """Tahiti: every locked group whose joker stays must survive, grown only from the hand."""
-    locked = [group for group in position.table if any(card.joker for card in group)]
-    freed = Counter({name: n for name, n in renamed.items() if n})
-    keep = []
-    for group in locked:
-        name = next(card.real for card in group if card.joker)
-        if freed[name] > 0:
-            freed[name] -= 1  # this group's joker was freed: the group is unlocked
-        else:
-            keep.append(Counter(group))
-    if not keep:
-        return []
-    new_groups = [Counter(group) for group in table]
-    from_hand = Counter(played)
+    """Tahiti: every locked group whose joker stays must survive, grown only from the hand.
 
-    def place(i: int, used: set[int], budget: Counter) -> bool:
+    When fewer jokers of a name were freed than groups hold one, the player chose which
+    groups to free: every choice is tried.
+    """
+    locked: dict[Card, list[Counter]] = {}
+    for group in position.table:
+        for card in group:
+            if card.joker:
+                locked.setdefault(card.real, []).append(Counter(group))
+    new_groups = [Counter(group) for group in table]
+
+    def place(keep: list[Counter], i: int, used: frozenset, budget: Counter) -> bool:
         if i == len(keep):
             return True
         for g, new in enumerate(new_groups):
@@ -192,11 +189,16 @@ def _locked_group_problems(position: Position, played: Sequence[Card],
             added = new - keep[i]
             if added - budget:
                 continue
-            if place(i + 1, used | {g}, budget - added):
+            if place(keep, i + 1, used | {g}, budget - added):
                 return True
         return False
 
-    if place(0, set(), from_hand):
-        return []
+    choices = [combinations(range(len(groups)), renamed.get(name, 0))
+               for name, groups in locked.items()]
+    for picks in product(*choices):
+        keep = [group for (name, groups), freed in zip(locked.items(), picks, strict=True)
+                for i, group in enumerate(groups) if i not in freed]
+        if place(keep, 0, frozenset(), Counter(played)):
+            return []
     return ["a group holding a joker is locked: keep all its cards together and add only cards "
             "from the hand (or free the joker with the real card from the hand)"]

@@ -8,7 +8,10 @@ Choices where the rules book is silent:
 
 - ``ace`` is an option of every variant (house rules differ; the default is the book's).
 - ``machiavelli`` ``deal`` accepts 3..15 (the book names 12, 13 and 15, and "never below 3").
-- ``rounds`` accepts 1..99 hands per match.
+- ``rounds`` accepts 1..99 hands per match; shanghai has it too (the book gives shanghai no
+  fixed end: "hands go on while the players want"), default 1.
+- shanghai checks forced play with a hint, as manipulation does by default (the book: "as
+  manipulation").
 """
 
 from __future__ import annotations
@@ -88,7 +91,8 @@ _OPTIONS: dict[str, dict[str, _Option]] = {
         "forced_check": _Option("hint", _choice("hint", "trust"), "hint or trust"),
         "target": _Option(200, _int_in(200, 300, (200, 300)), "200 or 300"),
     },
-    "shanghai": {"ace": replace(_ACE, default="low")},
+    "shanghai": {"ace": replace(_ACE, default="low"),
+                 "rounds": _Option(1, _int_in(1, 99), "1..99")},
     "guadalupe": {"ace": _ACE, "incomplete": _INCOMPLETE},
     "carousel": {"ace": _ACE},
     "vatican": {"ace": _ACE},
@@ -264,8 +268,8 @@ def _build(name: str, opts: dict[str, Any]) -> Variant:
         rules.update(deal=7, turn="forced", scoring="manipulation", target=opts["target"],
                      forced_check=opts["forced_check"], rounds=0)
     elif name == "shanghai":
-        rules.update(deal=10, deal_pattern=(3, 3, 3, 1), turn="forced", rounds=0,
-                     forced_check="trust")
+        rules.update(deal=10, deal_pattern=(3, 3, 3, 1), turn="forced", rounds=opts["rounds"],
+                     forced_check="hint")
     elif name == "guadalupe":
         rules.update(deal=5, turn="guadalupe", incomplete=opts["incomplete"])
     elif name == "carousel":

@@ -1,0 +1,68 @@
+"""What a player can do on a turn, as small immutable values.
+
+``Play`` carries the hand cards added and the whole new table (jokers named, ``*7H``), and
+whether the player knocks after it (carousel). ``Draw`` and ``Pass`` need nothing more: the
+referee knows how many cards a draw takes. ``GiveUp`` abandons a move the player could not
+finish; the variant's ``incomplete`` rule says what it costs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from solver.cards import Card, format_cards, format_groups, parse_cards, parse_groups
+
+
+@dataclass(frozen=True)
+class Play:
+    """Add ``played`` from the hand; ``table`` is the whole table after the move."""
+
+    played: tuple[Card, ...]
+    table: tuple[tuple[Card, ...], ...]
+    knock: bool = False
+
+    @classmethod
+    def make(cls, played: str | Iterable, table: str | Iterable, knock: bool = False) -> Play:
+        return cls(tuple(parse_cards(played)), tuple(tuple(g) for g in parse_groups(table)),
+                   knock)
+
+    def __str__(self) -> str:
+        text = f"play {format_cards(self.played)} -> {format_groups(self.table)}"
+        return text + " (knock)" if self.knock else text
+
+
+@dataclass(frozen=True)
+class Draw:
+    """Take the card(s) the turn allows from the stock."""
+
+    def __str__(self) -> str:
+        return "draw"
+
+
+@dataclass(frozen=True)
+class Pass:
+    """End the turn without playing (an empty stock, or after a draw-first draw)."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True)
+class GiveUp:
+    """Abandon a move that cannot be finished (RULES.md §3, incomplete moves)."""
+
+    def __str__(self) -> str:
+        return "give up"
+
+
+Action = Play | Draw | Pass | GiveUp
+
+
+def play_from_solution(solution, knock: bool = False) -> Play:
+    """A ``Play`` from a solver ``Solution``."""
+    return Play(tuple(solution.played), tuple(tuple(g) for g in solution.table), knock)
+
+
+def cards_text(cards: Sequence[Card]) -> list[str]:
+    return [str(card) for card in cards]

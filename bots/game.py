@@ -1,0 +1,460 @@
+"""The referee: deals, runs the turns of every variant, checks every move, scores, records.
+
+It never trusts a player: a proposed play is judged by ``solver.validate.play_problems``
+(the rules of RULES.md §2-§8) plus the turn rules here, and an illegal proposal raises
+``IllegalMoveError`` with the reason, leaving the game exactly as it was. The state machine
+follows OpenSpiel's shape: ``current_player``, ``legal_types``, ``apply``, ``is_over``,
+``results``; ``observation(player)`` is what that player may see.
+
+Rulings where the book is terse (the rest are in ``solver.validate`` and ``bots.scoring``):
+
+- A turn that ends without a play and without drawing is a pass; when every player in turn
+  order has passed in a row, the hand is deadlocked.
+- ``draw_first``: the draw at the start of the turn is compulsory while the stock lasts; the
+  drawn card may not be played that turn; the player then plays or passes.
+- Carousel: after drawing, the player must play or draw again (up to three draws; the third
+  ends the turn); with the stock empty the player may pass.
+- Tahiti / helpers: singles are dealt from the top of the stock, skipping jokers.
+- Forced play (manipulation, shanghai) with ``forced_check=hint``: a draw or pass while a play
+  exists is refused once with a hint; the refusal resets after each draw.
+- A match stops after 100 hands whatever its rules say (a guard, never reached in practice).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from bots.actions import Action, Draw, GiveUp, Pass, Play
+from bots.scoring import (
+    HandResult,
+    final_totals,
+    hand_value,
+    match_over,
+    match_winners,
+    score_hand,
+)
+from solver.cards import CARDS, Card
+from solver.position import Position
+from solver.validate import JOKER, physical, play_problems
+from solver.variants import Variant
+
+MAX_HANDS = 100
+PENALTY_DRAW = 3
+KNOCK_LIMIT = 5
+CAROUSEL_MAX_DRAWS = 3
+
+
+class IllegalMoveError(ValueError):
+    """A proposal the rules do not allow; the game is unchanged. ``reason`` says why."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class ForcedPlayHint(IllegalMoveError):
+    """Forced play: a draw or pass refused once because a play exists (``hint`` shows one).
+    Asking again goes through."""
+
+    def __init__(self, reason: str, hint: str) -> None:
+        super().__init__(reason)
+        self.hint = hint
+
+
+@dataclass
+class Turn:
+    """What has happened in the current turn."""
+
+    draws: int = 0
+    drawn: list[Card] = field(default_factory=list)
+    refused: bool = False
+    last_turn: bool = False  # carousel's final turns: play or pass, no draw, no knock
+
+
+def build_deck(variant: Variant, players: int) -> list[Card]:
+    """The pack for a game of ``players``, in a fixed order (shuffled by the caller)."""
+    decks, jokers = variant.decks_for(players)
+    return [card for _ in range(decks) for card in CARDS] + [JOKER] * jokers
+
+
+class Game:
+    """A match of one variant between named players, from a seed (or recorded deals)."""
+
+    def __init__(self, variant: Variant | str, players: Sequence[str], seed: int = 0,
+                 deals: Sequence[dict] | None = None) -> None:
+        self.variant = Variant.parse(variant)
+        self.players = list(players)
+        n = len(self.players)
+        if not self.variant.min_players <= n <= self.variant.max_players:
+            raise ValueError(f"{self.variant.name} is for {self.variant.min_players}-"
+                             f"{self.variant.max_players} players, not {n}")
+        self.seed = int(seed)
+        self.rng = np.random.default_rng(self.seed)
+        self._recorded_deals = list(deals) if deals is not None else None
+        self.totals = [0] * n
+        self.hands_won = [0] * n
+        self.hand_results: list[HandResult] = []
+        self.hand_records: list[dict] = []
+        self.dealer = int(self.rng.integers(n)) if deals is None else int(deals[0]["dealer"])
+        self.over = False
+        self._start_hand()
+
+    # -- dealing --------------------------------------------------------------------------
+    def _start_hand(self) -> None:
+        n = len(self.players)
+        number = len(self.hand_records)
+        if self._recorded_deals is not None:
+            deal = self._recorded_deals[number]
+            self.dealer = int(deal["dealer"])
+            self.hands = [[Card.parse(c) for c in hand] for hand in deal["hands"]]
+            self.table = [tuple(Card.parse(c) for c in group) for group in deal["table"]]
+            self.stock = [Card.parse(c) for c in deal["stock"]]
+        else:
+            if number:
+                self.dealer = (self.dealer + 1) % n
+            deck = build_deck(self.variant, n)
+            order = self.rng.permutation(len(deck))
+            pack = [deck[i] for i in order]
+            self.hands = [[] for _ in range(n)]
+            at = 0
+            for packet in _packets(self.variant):
+                for step in range(1, n + 1):
+                    seat = (self.dealer + step) % n
+                    self.hands[seat].extend(pack[at:at + packet])
+                    at += packet
+            stock = pack[at:]
+            self.table = []
+            for _ in range(self.variant.singles):
+                pick = next(i for i, card in enumerate(stock) if not card.joker)
+                self.table.append((stock.pop(pick),))
+            self.stock = stock
+        self.opened = [not (self.variant.opening_points or self.variant.opening_run)] * n
+        self.current = (self.dealer + 1) % n
+        self.turn = Turn()
+        self.passes_in_row = 0
+        self.last_drawer: int | None = None
+        self.last_turns_left: list[int] = []
+        self.hand_over = False
+        self.actions: list[dict] = []
+        self.deal_record = {
+            "dealer": self.dealer,
+            "hands": [[str(c) for c in hand] for hand in self.hands],
+            "table": [[str(c) for c in group] for group in self.table],
+            "stock": [str(c) for c in self.stock],
+        }
+        self._deck = Counter(physical(c) for c in self._all_cards())
+
+    def _all_cards(self) -> list[Card]:
+        return [c for hand in self.hands for c in hand] + [c for g in self.table for c in g] + \
+            list(self.stock)
+
+    # -- what may happen now -------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        return self.current
+
+    def legal_types(self) -> set[str]:
+        """The kinds of action the current player may propose now."""
+        if self.over:
+            return set()
+        types = set()
+        if self._may_play():
+            types.add("play")
+            if self.variant.incomplete in ("penalty", "bga"):
+                types.add("give_up")
+        if self._may_draw():
+            types.add("draw")
+        if self._may_pass():
+            types.add("pass")
+        return types
+
+    def _may_draw(self) -> bool:
+        if not self.stock or self.turn.last_turn:
+            return False
+        turn = self.variant.turn
+        if turn == "forced":
+            return True
+        if turn == "carousel":
+            return self.turn.draws < CAROUSEL_MAX_DRAWS
+        return self.turn.draws == 0
+
+    def _may_play(self) -> bool:
+        turn = self.variant.turn
+        if turn == "carousel":
+            return self.turn.last_turn or self.turn.draws >= 1 or not self.stock
+        if turn == "play_or_draw" and self.variant.draw_first:
+            return self.turn.draws == 1 or not self.stock
+        return turn == "forced" or self.turn.draws == 0
+
+    def _may_pass(self) -> bool:
+        turn = self.variant.turn
+        if turn == "carousel":
+            return self.turn.last_turn or not self.stock
+        if turn == "play_or_draw" and self.variant.draw_first and self.turn.draws == 1:
+            return True
+        return not self.stock
+
+    def can_knock(self, hand_after: Sequence[Card]) -> bool:
+        """Carousel: may the player knock after a play that leaves ``hand_after``?"""
+        return (self.variant.turn == "carousel" and not self.turn.last_turn
+                and 1 <= self.turn.draws <= 2 and len(hand_after) > 0
+                and hand_value(self.variant, hand_after) <= KNOCK_LIMIT)
+
+    def position(self, player: int | None = None) -> Position:
+        """The position the player faces now (cards drawn this turn that may not be played
+        are left out of the hand)."""
+        player = self.current if player is None else player
+        hand = list(self.hands[player])
+        if player == self.current and self._drawn_locked():
+            for card in self.turn.drawn:
+                hand.remove(card)
+        return Position(tuple(self.table), tuple(hand), self.variant, self.opened[player])
+
+    def _drawn_locked(self) -> bool:
+        """A drawn card cannot be played in the same turn (machiavelli family's draw_first)."""
+        return self.variant.turn == "play_or_draw"
+
+    # -- applying moves ------------------------------------------------------------------
+    def apply(self, action: Action) -> None:
+        """Carry out ``action`` for the current player, or raise ``IllegalMoveError``."""
+        if self.over:
+            raise IllegalMoveError("the game is over")
+        if isinstance(action, Play):
+            self._play(action)
+        elif isinstance(action, Draw):
+            self._draw()
+        elif isinstance(action, Pass):
+            self._pass()
+        elif isinstance(action, GiveUp):
+            self._give_up()
+        else:
+            raise IllegalMoveError(f"not an action: {action!r}")
+
+    def check_play(self, action: Play) -> list[str]:
+        """Every reason ``action`` is not a legal play now (empty: legal)."""
+        if not self._may_play():
+            return ["you may not play now"]
+        if not action.played:
+            return ["a play adds at least one card from the hand"]
+        if self._drawn_locked() and self.turn.drawn:
+            free = Counter(self.hands[self.current]) - Counter(self.turn.drawn)
+            if Counter(physical(c) for c in action.played) - free:
+                return ["a card drawn this turn cannot be played this turn"]
+        reasons = play_problems(self.position(), action.played, action.table)
+        if not reasons and action.knock and not self.can_knock(
+                _after(self.hands[self.current], action.played)):
+            reasons.append("you may knock only after one or two draws, with 5 points or less "
+                           "left, and not in the last turns")
+        return reasons
+
+    def _play(self, action: Play) -> None:
+        reasons = self.check_play(action)
+        if reasons:
+            raise IllegalMoveError(reasons[0])
+        player = self.current
+        self.hands[player] = _after(self.hands[player], action.played)
+        self.table = [tuple(group) for group in action.table]
+        self.opened[player] = True
+        self.passes_in_row = 0
+        self._log(player, "play", played=[str(c) for c in action.played],
+                  table=[[str(c) for c in group] for group in self.table])
+        if not self.hands[player]:
+            self._end_hand("out", player)
+            return
+        if action.knock:
+            self._log(player, "knock")
+            self._end_hand("knock", player)
+            return
+        if self.variant.turn == "guadalupe" and self.stock:
+            self._take(player, 1, "draw")
+            if self._stock_ended():
+                return
+        self._end_turn(passed=False)
+
+    def _draw(self) -> None:
+        if not self._may_draw():
+            raise IllegalMoveError("you may not draw now" if self.stock
+                                   else "the stock is empty: pass instead")
+        self._forced_check("draw")
+        player = self.current
+        count = 2 if self.variant.turn == "guadalupe" else 1
+        drawn = self._take(player, count, "draw")
+        self.turn.draws += 1
+        self.turn.drawn.extend(drawn)
+        self.turn.refused = False
+        self.passes_in_row = 0
+        if self._stock_ended():
+            return
+        if self.variant.turn == "carousel" and not self.stock and self.last_drawer is None:
+            self.last_drawer = player
+        turn = self.variant.turn
+        if turn in ("guadalupe",) or (turn == "play_or_draw" and not self.variant.draw_first):
+            self._end_turn(passed=False)
+        elif turn == "carousel" and self.turn.draws == CAROUSEL_MAX_DRAWS:
+            self._end_turn(passed=False)
+
+    def _pass(self) -> None:
+        if not self._may_pass():
+            raise IllegalMoveError("you may not pass now: " + (
+                "draw a card" if self._may_draw() else "play"))
+        self._forced_check("pass")
+        self._log(self.current, "pass")
+        drew = self.turn.draws > 0
+        self._end_turn(passed=not drew)
+
+    def _give_up(self) -> None:
+        """An incomplete move: ``reset`` costs nothing (the turn goes on); ``penalty`` draws
+        three cards instead of the normal draw and ends the turn; ``bga`` draws one."""
+        rule = self.variant.incomplete
+        if not self._may_play():
+            raise IllegalMoveError("you may not give up a play now")
+        if rule not in ("penalty", "bga"):
+            return
+        count = PENALTY_DRAW if rule == "penalty" else 1
+        drawn = self._take(self.current, count, "penalty")
+        if self._stock_ended():
+            return
+        self._end_turn(passed=not drawn)
+
+    def _forced_check(self, kind: str) -> None:
+        """Forced play with a hint: refuse a draw or pass once while a play exists."""
+        if self.variant.turn != "forced" or self.variant.forced_check != "hint" or \
+                self.turn.refused:
+            return
+        from solver.api import solve_position
+
+        solution = solve_position(self.position())
+        if solution.score > 0:
+            self.turn.refused = True
+            raise ForcedPlayHint(f"you can play, so you may not {kind} (ask again to insist)",
+                                 forced_hint(self.position(), solution))
+
+    def _take(self, player: int, count: int, kind: str) -> list[Card]:
+        drawn = self.stock[:count]
+        del self.stock[:count]
+        self.hands[player].extend(drawn)
+        self._log(player, kind, drawn=[str(c) for c in drawn])
+        return drawn
+
+    def _stock_ended(self) -> bool:
+        """bga: the game ends as soon as the stock is empty."""
+        if self.variant.end_on_empty_stock and not self.stock and not self.hand_over:
+            self._end_hand("stock", None)
+            return True
+        return False
+
+    def _end_turn(self, passed: bool) -> None:
+        n = len(self.players)
+        self.passes_in_row = self.passes_in_row + 1 if passed else 0
+        if self.variant.turn != "carousel" and self.passes_in_row >= n:
+            self._end_hand("deadlock", None)
+            return
+        if self.variant.turn == "carousel":
+            if self.turn.last_turn:
+                if not self.last_turns_left:
+                    self._end_hand("last_turns", None)
+                    return
+            elif self.last_drawer is not None:
+                drawer = self.last_drawer
+                self.last_turns_left = [(drawer + step) % n for step in range(1, n + 1)]
+            if self.last_turns_left:
+                self.current = self.last_turns_left.pop(0)
+                self.turn = Turn(last_turn=True)
+                return
+        self.current = (self.current + 1) % n
+        self.turn = Turn()
+
+    def _end_hand(self, ended: str, player: int | None) -> None:
+        result = score_hand(self.variant, self.hands, ended, player)
+        self.hand_over = True
+        self.hand_results.append(result)
+        for i, score in enumerate(result.scores):
+            self.totals[i] += score
+            self.hands_won[i] += int(result.winners[i])
+        self.hand_records.append({
+            "deal": self.deal_record,
+            "actions": self.actions,
+            "result": {"ended": ended,
+                       "players": [{"score": s, "winner": w}
+                                   for s, w in zip(result.scores, result.winners, strict=True)]},
+        })
+        if match_over(self.variant, self.totals, len(self.hand_records)) or \
+                len(self.hand_records) >= MAX_HANDS or (
+                self._recorded_deals is not None
+                and len(self.hand_records) >= len(self._recorded_deals)):
+            self.over = True
+            return
+        self._start_hand()
+
+    def _log(self, player: int, kind: str, **fields: Any) -> None:
+        self.actions.append({"player": player, "type": kind, **fields})
+
+    # -- results, records, invariants ----------------------------------------------------
+    def results(self) -> list[dict]:
+        """Per player: final ``score`` (with end-of-match bonuses) and ``winner``."""
+        totals = final_totals(self.variant, self.totals, self.hands_won)
+        winners = match_winners(self.variant, totals)
+        return [{"player": name, "score": score, "winner": won}
+                for name, score, won in zip(self.players, totals, winners, strict=True)]
+
+    def record(self) -> dict:
+        """The game record (see ``bots.record``)."""
+        first = self.hand_records[0] if self.hand_records else {
+            "deal": self.deal_record, "actions": self.actions}
+        record = {
+            "variant": self.variant.name,
+            "options": self.variant.changed_options(),
+            "seed": self.seed,
+            "players": list(self.players),
+            "deal": first["deal"],
+            "actions": first["actions"],
+            "result": self.results() if self.over else None,
+        }
+        if len(self.hand_records) > 1:
+            record["hands"] = self.hand_records
+        return record
+
+    def check_invariants(self) -> None:
+        """Raise AssertionError if a card was lost or duplicated or a table group is invalid."""
+        if self.hand_over and self.over:
+            return
+        now = Counter(physical(c) for c in self._all_cards())
+        assert now == self._deck, f"cards changed: {dict((now - self._deck) + (self._deck - now))}"
+        problems = play_problems(Position(tuple(self.table), (), self.variant), (), self.table)
+        assert not problems, problems[0]
+
+
+def _after(hand: Sequence[Card], played: Sequence[Card]) -> list[Card]:
+    """The hand without the played cards (jokers as ``*``)."""
+    left = list(hand)
+    for card in played:
+        left.remove(physical(card))
+    return left
+
+
+def _packets(variant: Variant) -> list[int]:
+    """Packet sizes of the deal, round by round: one card at a time unless the variant says."""
+    if variant.deal_pattern == (1,):
+        return [1] * variant.deal
+    return list(variant.deal_pattern)
+
+
+def forced_hint(position: Position, solution) -> str:
+    """The short hint of forced play: one playable card, the groups the play changes, and
+    whether it needs a rearrangement (RULES.md §4, manipulation's ``forced_check``)."""
+    card = solution.played[0]
+    old = Counter(tuple(sorted(g)) for g in position.table)
+    kept = Counter(tuple(sorted(g)) for g in solution.table)
+    changed = [i + 1 for i, g in enumerate(position.table)
+               if (old - kept)[tuple(sorted(g))] > 0]
+    grows_only = all(any(Counter(old_group) - Counter(new) == Counter()
+                         for new in solution.table) for old_group in position.table)
+    groups = ", ".join(str(i) for i in changed) if changed else "none (a new group)"
+    how = "no rearrangement needed" if grows_only else "needs a rearrangement"
+    return f"{card} can be played; groups changed: {groups}; {how}"
+

@@ -1,0 +1,92 @@
+"""What one player may see: their own hand, the table, everyone's hand sizes, the stock size
+and the public history. Built as plain data from the referee's state; it holds no reference
+to the game, so hidden cards (other hands, the stock, others' draws) cannot reach a bot."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from solver.cards import Card
+from solver.position import Position
+from solver.variants import Variant
+
+
+@dataclass(frozen=True)
+class Observation:
+    """One player's view of the game at their decision point."""
+
+    variant: Variant
+    player: int
+    players: tuple[str, ...]
+    hand: tuple[Card, ...]
+    table: tuple[tuple[Card, ...], ...]
+    hand_sizes: tuple[int, ...]
+    stock_size: int
+    history: tuple[dict[str, Any], ...]
+    """This hand's public actions: plays with their tables, knocks, passes, and draws and
+    penalties with how many cards were taken (which cards only for this player's own)."""
+    legal: frozenset[str]
+    """Kinds of action open now: ``play``, ``draw``, ``pass``, ``give_up``."""
+    draws_this_turn: int
+    drawn_this_turn: tuple[Card, ...]
+    playable_hand: tuple[Card, ...]
+    """The hand without cards drawn this turn that may not be played this turn."""
+    opened: tuple[bool, ...]
+    last_turn: bool
+    """Carousel: one of the last turns after the stock ran out (no draw, no knock)."""
+    can_knock_value: int
+    """Carousel: knocking is open after a play that leaves at most this many points (-1: no)."""
+    totals: tuple[int, ...]
+    hand_number: int
+    dealer: int
+    hint: str | None = None
+    """The forced-play hint after a refused draw or pass."""
+
+    def position(self) -> Position:
+        """The position to solve: table, the playable hand, the variant, opening state."""
+        return Position(self.table, self.playable_hand, self.variant, self.opened[self.player])
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "variant": str(self.variant), "player": self.player, "players": list(self.players),
+            "hand": [str(c) for c in self.hand],
+            "table": [[str(c) for c in group] for group in self.table],
+            "hand_sizes": list(self.hand_sizes), "stock_size": self.stock_size,
+            "history": list(self.history), "legal": sorted(self.legal),
+            "draws_this_turn": self.draws_this_turn,
+            "drawn_this_turn": [str(c) for c in self.drawn_this_turn],
+            "opened": list(self.opened), "last_turn": self.last_turn,
+            "totals": list(self.totals), "hand_number": self.hand_number,
+            "dealer": self.dealer, "hint": self.hint,
+        }
+
+
+def observe(game, player: int, hint: str | None = None) -> Observation:
+    """Build ``player``'s observation from the referee ``game``."""
+    history = []
+    for action in game.actions:
+        event = {key: value for key, value in action.items() if key != "drawn"}
+        if "drawn" in action:
+            event["count"] = len(action["drawn"])
+            if action["player"] == player:
+                event["drawn"] = list(action["drawn"])
+        history.append(event)
+    mine = game.current == player
+    position = game.position(player)
+    from bots.game import KNOCK_LIMIT
+
+    knock = KNOCK_LIMIT if (mine and game.variant.turn == "carousel" and not game.turn.last_turn
+                            and 1 <= game.turn.draws <= 2) else -1
+    return Observation(
+        variant=game.variant, player=player, players=tuple(game.players),
+        hand=tuple(game.hands[player]), table=tuple(game.table),
+        hand_sizes=tuple(len(hand) for hand in game.hands), stock_size=len(game.stock),
+        history=tuple(history), legal=frozenset(game.legal_types() if mine else ()),
+        draws_this_turn=game.turn.draws if mine else 0,
+        drawn_this_turn=tuple(game.turn.drawn) if mine else (),
+        playable_hand=position.hand, opened=tuple(game.opened),
+        last_turn=game.turn.last_turn if mine else False, can_knock_value=knock,
+        totals=tuple(game.totals), hand_number=len(game.hand_records), dealer=game.dealer,
+        hint=hint,
+    )

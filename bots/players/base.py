@@ -1,0 +1,43 @@
+"""The bot interface and helpers shared by the bots."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from bots.actions import Action, Draw, Pass, Play, play_from_solution
+from bots.observation import Observation
+from bots.scoring import hand_value
+from solver.validate import physical
+
+
+class Bot(Protocol):
+    """A computer player: proposes an action for an observation."""
+
+    name: str
+
+    def choose(self, observation: Observation) -> Action: ...
+
+
+def knock_allowed(observation: Observation, play: Play) -> bool:
+    """Whether knocking after ``play`` is open (carousel, 5 points or less left)."""
+    if observation.can_knock_value < 0:
+        return False
+    left = list(observation.hand)
+    for card in play.played:
+        left.remove(physical(card))
+    return bool(left) and hand_value(observation.variant, left) <= observation.can_knock_value
+
+
+def best_play(observation: Observation, objective: str = "cards") -> Play | None:
+    """The solver's best play from this observation, or None if nothing can be played."""
+    from solver.api import solve_position
+
+    solution = solve_position(observation.position(), objective)
+    if not solution.played:
+        return None
+    return play_from_solution(solution)
+
+
+def fallback(observation: Observation) -> Action:
+    """Draw if the turn allows it, else pass."""
+    return Draw() if "draw" in observation.legal else Pass()
