@@ -38,8 +38,10 @@ def why_not(problem: Problem) -> str:
         return "tahiti allows one joker per group"
     if problem.table_jokers and not (problem.weight == 1).all():
         return "the points objective with jokers already on the table"
-    real = int((problem.need + problem.free + problem.hand).max(initial=0))
-    if min(problem.decks, real) + jokers > MAX_COPIES:
+    fixed = np.maximum(problem.joker_names - problem.table_real - problem.hand, 0)
+    real = int((np.minimum(problem.need + problem.free + problem.hand, problem.decks)
+                + fixed).max(initial=0))
+    if real + jokers - int(fixed.sum()) > MAX_COPIES:
         return f"more than {MAX_COPIES} copies of a card with jokers"
     return ""
 
@@ -76,27 +78,32 @@ NO_GROUPS = (np.zeros((0, 14), dtype=np.int64), np.zeros(0, dtype=np.int64))
 
 
 def _search(problem: Problem, node_limit: int) -> Partition | None:
-    wild = problem.table_jokers + problem.hand_jokers
-    # Copies of one card in play: the most of any real card available, plus the jokers.
-    real = int((problem.need + problem.free + problem.hand).max(initial=0))
-    copies = max(1, min(problem.decks, real) + wild)
+    # A table joker can take a new name only with a real card of its name on the new table;
+    # with none available (not on the table, not in the hand) it is a fixed copy of its card.
+    fixed = np.maximum(problem.joker_names - problem.table_real - problem.hand, 0)
+    deficit = np.maximum(problem.joker_names - problem.table_real - fixed, 0)
+    mandatory = problem.table_jokers - int(fixed.sum())
+    wild = mandatory + problem.hand_jokers
+    # Copies of one card in play: the most of any card available, plus the wildcards.
+    real = int((np.minimum(problem.need + problem.free + problem.hand, problem.decks)
+                + fixed).max(initial=0))
+    copies = max(1, real + wild)
     init, delta, accept = kernel.run_automaton(copies)
     if problem.table_array is not None:
         ref_groups, ref_len = problem.table_array
     else:
         ref_groups, ref_len = NO_GROUPS
-    deficit = np.maximum(problem.joker_names - problem.table_real, 0)
-    cell = kernel.cell_arrays(problem.need, problem.free, problem.hand, problem.weight,
+    cell = kernel.cell_arrays(problem.need + fixed, problem.free, problem.hand, problem.weight,
                               problem.forced, problem.weight, deficit, ACE_MODES[problem.ace],
                               wild)
     cfg = np.array([
         0 if problem.ace == "low" else copies,  # GMAX
         int(problem.ace != "high"),  # R0_OK
-        copies, wild, problem.table_jokers, int(problem.weight.max()),
+        copies, wild, mandatory, int(problem.weight.max()),
     ], dtype=np.int64)
     best, optimal, nodes, groups, lengths, played, jokers = kernel.search_and_decode(
         cell, cfg, init, delta, accept, kernel.set_vectors(copies), ref_groups, ref_len,
-        node_limit, kernel.suit_states(copies), problem.need, problem.hand,
+        node_limit, kernel.suit_states(copies), problem.need, problem.hand, fixed,
     )
     if best == NO_SCORE:
         return None if optimal else nothing_played(problem, optimal=False)

@@ -165,7 +165,7 @@ def _table_find(table_keys, key):
 
 
 @njit(cache=True)
-def _expand(t, key, cell, cfg, delta, init, alive, ref_k, ref_g, kvecs, n_q, base_key,
+def _expand(t, key, cell, cfg, delta, init, alive, ref_k, ref_g, ref_z, kvecs, n_q, base_key,
             buf_key, buf_gain, buf_code, buf_rank, at, opt_code, opt_next, opt_gain, opt_rank,
             opt_z, n_opt, q_of):
     """Write the moves of node (``t``, ``key``) to the buffers from ``at``; return the new end.
@@ -199,8 +199,9 @@ def _expand(t, key, cell, cfg, delta, init, alive, ref_k, ref_g, kvecs, n_q, bas
                     if total < k or z + played < cell[t, s, DEFICIT]:
                         continue
                     local = gain + (z * cell[t, s, JOKER_WEIGHT] if mandatory == 0 else 0)
-                    # Order: real cards' gain first, and a joker only where it is needed.
-                    rank = gain * PRIORITY - z * JOKER_COST
+                    # Order: real cards' gain first, then jokers where they lie (table
+                    # jokers) or not at all (hand jokers, spent only where needed).
+                    rank = gain * PRIORITY - abs(z - ref_z[t, s]) * JOKER_COST
                     if t == 0:
                         # The ace: total = low aces (k in sets, r0 starting runs) + g high aces.
                         for g in range(min(cfg[GMAX], total - k), -1, -1):
@@ -291,7 +292,7 @@ def search(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len, node_limi
     Returns ``(best, moves, optimal, nodes)`` with ``moves[t, s] = (copies, k, g, z)``;
     ``best`` is ``NO_SCORE`` when no partition exists.
     """
-    ref_k, ref_g = table_reference(ref_groups, ref_len)
+    ref_k, ref_g, ref_z = table_reference(ref_groups, ref_len)
     n_q = delta.shape[0]
     base_key = n_q ** N_SUITS
     wild = cfg[WILD]
@@ -339,9 +340,9 @@ def search(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len, node_limi
     complete = True
     end = -1
     while end < 0:
-        end = _expand(0, 0, cell, cfg, delta, init, alive, ref_k, ref_g, kvecs, n_q, base_key,
-                      buf_key, buf_gain, buf_code, buf_rank, 0, opt_code, opt_next, opt_gain,
-                      opt_rank, opt_z, n_opt, q_of)
+        end = _expand(0, 0, cell, cfg, delta, init, alive, ref_k, ref_g, ref_z, kvecs, n_q,
+                      base_key, buf_key, buf_gain, buf_code, buf_rank, 0, opt_code, opt_next,
+                      opt_gain, opt_rank, opt_z, n_opt, q_of)
         if end < 0:
             cap = max(2 * cap, -end)
             buf_key = np.empty(cap, dtype=np.int64)
@@ -402,8 +403,8 @@ def search(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len, node_limi
             break
         nodes += 1
         start = seg_end[depth]
-        end = _expand(t, child_key, cell, cfg, delta, init, alive, ref_k, ref_g, kvecs, n_q,
-                      base_key, buf_key, buf_gain, buf_code, buf_rank, start, opt_code,
+        end = _expand(t, child_key, cell, cfg, delta, init, alive, ref_k, ref_g, ref_z, kvecs,
+                      n_q, base_key, buf_key, buf_gain, buf_code, buf_rank, start, opt_code,
                       opt_next, opt_gain, opt_rank, opt_z, n_opt, q_of)
         while end < 0:
             cap = max(2 * cap, -end)
@@ -411,8 +412,8 @@ def search(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len, node_limi
             buf_gain = _grow(buf_gain, cap)
             buf_code = _grow(buf_code, cap)
             buf_rank = _grow(buf_rank, cap)
-            end = _expand(t, child_key, cell, cfg, delta, init, alive, ref_k, ref_g, kvecs,
-                          n_q, base_key, buf_key, buf_gain, buf_code, buf_rank, start,
+            end = _expand(t, child_key, cell, cfg, delta, init, alive, ref_k, ref_g, ref_z,
+                          kvecs, n_q, base_key, buf_key, buf_gain, buf_code, buf_rank, start,
                           opt_code, opt_next, opt_gain, opt_rank, opt_z, n_opt, q_of)
         depth = t
         score[depth] = child_score
@@ -435,12 +436,15 @@ def search(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len, node_limi
 
 @njit(cache=True)
 def search_and_decode(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len, node_limit,
-                      states, need, hand):
+                      states, need, hand, fixed):
     """``search`` then ``decode_moves`` in one call: ``(best, optimal, nodes, groups, lengths,
     played, jokers)`` where ``played`` counts the real hand cards among the copies used and
-    ``jokers`` the jokers placed (table ones included)."""
+    ``jokers`` the jokers placed (table ones included). ``fixed[c]`` copies of card ``c`` in
+    ``cell`` are table jokers that keep the name ``c``."""
     best, moves, optimal, nodes = search(cell, cfg, init, delta, accept, kvecs, ref_groups,
                                          ref_len, node_limit)
+    for c in range(52):
+        moves[c % 13, c // 13, 3] += fixed[c]
     groups, lengths, used = decode_moves(moves, states, cfg[COPIES])
     played = np.zeros(52, dtype=np.int64)
     for c in range(52):
@@ -517,11 +521,17 @@ def cell_arrays(need, free, hand, weight, forced, joker_weight, deficit, ace_mod
 
 @njit(cache=True)
 def table_reference(groups, lengths):
-    """Set cards per (step, suit) and high aces per suit of the table as it lies."""
+    """Set cards and jokers per (step, suit), and high aces per suit, of the table as it
+    lies: ``(ref_k, ref_g, ref_z)``."""
     ref_k = np.zeros((N_STEPS, N_SUITS), dtype=np.int64)
     ref_g = np.zeros(N_SUITS, dtype=np.int64)
+    ref_z = np.zeros((N_STEPS, N_SUITS), dtype=np.int64)
     for g in range(lengths.shape[0]):
         n = lengths[g]
+        for j in range(n):
+            c = groups[g, j]
+            if c >= 52:
+                ref_z[c % 13, c % 52 // 13] += 1
         if n < 3:
             continue
         a = groups[g, 0]
@@ -532,7 +542,7 @@ def table_reference(groups, lengths):
                 ref_k[c % 13, c % 52 // 13] += 1
         elif groups[g, n - 1] % 13 == 0:  # a run ending in an ace: a high ace
             ref_g[a % 52 // 13] += 1
-    return ref_k, ref_g
+    return ref_k, ref_g, ref_z
 
 
 @njit(cache=True)
