@@ -72,3 +72,40 @@ def test_bad_input_is_one_line_on_stderr_with_status_2(args, token):
     assert done.stdout == ""
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and token in lines[0] and "Traceback" not in done.stderr
+
+
+def test_selfplay_writes_records_that_replay(tmp_path):
+    path = tmp_path / "games.jsonl"
+    done = run("selfplay", "--variant", "guadalupe", "--players", "3", "--bots", "random,greedy",
+               "--games", "3", "--seed", "4", "--record", str(path), "--check")
+    assert done.returncode == 0, done.stderr
+    assert "3 games of guadalupe" in done.stdout
+    lines = path.read_text().splitlines()
+    assert len(lines) == 3 and all(json.loads(line)["variant"] == "guadalupe" for line in lines)
+    ok = run("replay", str(path))
+    assert ok.returncode == 0 and "all consistent" in ok.stdout
+    record = json.loads(lines[1])
+    record["actions"][0]["player"] = (record["actions"][0]["player"] + 1) % 3
+    lines[1] = json.dumps(record)
+    path.write_text("\n".join(lines) + "\n")
+    bad = run("replay", str(path))
+    assert bad.returncode == 1 and bad.stdout.startswith("record 2: hand 1, action 1")
+
+
+@pytest.mark.parametrize("args, token", [
+    (["selfplay", "--bots", "wizard"], "'wizard'"),
+    (["selfplay", "--variant", "tahiti", "--players", "7"], "2-5 players"),
+    (["selfplay", "--games", "0"], "--games"),
+    (["replay", "/nonexistent/games.jsonl"], "cannot read"),
+])
+def test_selfplay_and_replay_errors(args, token):
+    done = run(*args)
+    assert done.returncode == 2 and token in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_replay_broken_json(tmp_path):
+    path = tmp_path / "broken.jsonl"
+    path.write_text('{"variant": "machiavelli"\n')
+    done = run("replay", str(path))
+    assert done.returncode == 2 and "broken JSON" in done.stderr
