@@ -188,6 +188,7 @@ def _locked_groups(model, problem: Problem, real_use, name_use, p, variables) ->
     jokers of that name renamed, ``max(0, old - named)``."""
     hand_name, table_name = variables["hand_name"], variables["table_name"]
     freed_by: dict[int, list] = {}
+    added: list[list] = [[] for _ in range(N_CARD_TYPES)]  # hand cards grown onto locked groups
     for li, (name, codes) in enumerate(problem.locked):
         keep = model.new_bool_var(f"keep{li}")
         options = extensions(problem, codes)
@@ -198,7 +199,12 @@ def _locked_groups(model, problem: Problem, real_use, name_use, p, variables) ->
             variables["ext"].append((ext[e], option))
             for code in option:  # without slots a joker is one more copy of its name
                 (name_use if code >= JOKER and slots else real_use)[code % JOKER].append(ext[e])
+            for code in set(option) - set(codes):
+                added[code].append(ext[e])
         freed_by.setdefault(name, []).append(keep)
+    for c in range(N_CARD_TYPES):
+        if added[c]:  # only cards from the hand may be added to a locked group
+            model.add(sum(added[c]) <= p[c])
     for name, keeps in freed_by.items():
         old = int(problem.joker_names[name])
         freed = sum(1 - keep for keep in keeps)

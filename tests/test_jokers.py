@@ -57,6 +57,18 @@ def test_worked_joker_positions(variant, table, hand, opened, best, why):
         assert play_problems(position, solution.played, solution.table) == [], why
 
 
+def test_regression_a_locked_group_grows_only_from_cards_actually_played():
+    # Found by bench/selfplay.py: CP-SAT grew QD *KD AD with the table's JD while the hand's
+    # JD stayed in the hand (copies balance, but only hand cards may join a locked group).
+    position = Position.parse(
+        "2S 2H *2D 2C | QS QD QC | 8H 8D 8C | AH AD AC | JS JD JC | 4S 5S 6S 7S | "
+        "5S *6S 7S 8S 9S | QS KS AS | 8H 8D 8C | 10S 10H 10D 10C | 5H 6H 7H | QD *KD AD | "
+        "4C 5C 6C 7C / KH QC JD 3C 7H 4D 2S 9H / tahiti")
+    solution = solve(position, backend="cpsat")
+    assert solution.score == 3
+    assert play_problems(position, solution.played, solution.table) == []
+
+
 def test_kernel_covers_free_jokers():
     assert applies(Problem.from_position(Position.make("5H 6H 7H", "* *", "carousel")))
     assert applies(Problem.from_position(Position.make("5H *6H 7H", "6H", "carousel")))
