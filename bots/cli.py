@@ -99,6 +99,31 @@ def build_parser() -> argparse.ArgumentParser:
                           help="verify the referee's invariants after every action")
     selfplay.set_defaults(run=_cmd_selfplay)
 
+    tournament = sub.add_parser(
+        "tournament", help="bots against each other: win rates, ratings, move times",
+        description="Play seat-rotated games between bots (game g uses seed SEED + g) and "
+                    "report per bot: games, wins, win rate with its 95%% interval, mean "
+                    "score, OpenSkill rating and move times.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="examples:\n  machiavelli tournament --bots greedy,planner --games 200\n"
+               "  machiavelli tournament --variant carousel --players 4 "
+               "--bots beginner,greedy,planner,expert --games 100 --workers 2 --json",
+    )
+    tournament.add_argument("--variant", default="machiavelli",
+                            help="variant[:option=value,...]")
+    tournament.add_argument("--bots", required=True, help="comma-separated bots")
+    tournament.add_argument("--games", type=int, default=100)
+    tournament.add_argument("--players", type=int, default=2)
+    tournament.add_argument("--seed", type=int, default=0)
+    tournament.add_argument("--workers", type=int, default=1,
+                            help="parallel processes (default 1)")
+    tournament.add_argument("--budget", type=float, default=None, metavar="S",
+                            help="seconds per move for the searching bots (expert)")
+    tournament.add_argument("--ray", metavar="ADDRESS", default=None,
+                            help="run the games on a Ray cluster ('local' starts one here)")
+    tournament.add_argument("--json", action="store_true", help="print one JSON object")
+    tournament.set_defaults(run=_cmd_tournament)
+
     replay = sub.add_parser("replay", help="check game records against the referee",
                             description="Replay every record of FILE through the referee, "
                                         "step by step, and report the first inconsistency.")
@@ -237,6 +262,45 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
               f"({len(scores[bot])} seats)")
     if args.record:
         print(f"records: {args.record}")
+    return 0
+
+
+def _cmd_tournament(args: argparse.Namespace) -> int:
+    from bots.players import REGISTRY
+    from bots.tournament import run_tournament
+    from solver.variants import Variant
+
+    variant = Variant.parse(args.variant)
+    names = [name.strip().lower() for name in args.bots.split(",") if name.strip()]
+    unknown = [name for name in names if name not in REGISTRY]
+    if unknown or not names:
+        raise UsageError(f"unknown bot {unknown[0] if unknown else args.bots!r} "
+                         f"(choose from {', '.join(REGISTRY)})")
+    if not variant.min_players <= args.players <= variant.max_players:
+        raise UsageError(f"{variant.name} is for {variant.min_players}-{variant.max_players} "
+                         f"players, not {args.players}")
+    if args.games < 1 or args.workers < 1:
+        raise UsageError("--games and --workers must be at least 1")
+    if args.budget is not None and args.budget <= 0:
+        raise UsageError("--budget must be a positive number of seconds")
+    try:
+        summary = run_tournament(str(variant), names, args.games, args.players, args.seed,
+                                 workers=args.workers, ray_address=args.ray,
+                                 budget=args.budget, progress=_progress)
+    except RuntimeError as error:
+        print(f"machiavelli: {error}", file=sys.stderr)
+        return EXIT_INTERNAL
+    if args.json:
+        print(json.dumps(summary))
+        return 0
+    print(f"{summary['games']} games of {variant}, {args.players} players, seed {args.seed}")
+    print(f"{'bot':<10} {'games':>6} {'wins':>7} {'win rate':>9} {'95% interval':>15} "
+          f"{'mean score':>11} {'rating':>7} {'move ms':>8} {'max ms':>8}")
+    for row in sorted(summary["bots"], key=lambda r: -r["rating"]):
+        lo, hi = row["ci95"]
+        print(f"{row['name']:<10} {row['games']:>6} {row['wins']:>7.1f} "
+              f"{row['win_rate']:>9.1%} {f'{lo:.1%}-{hi:.1%}':>15} {row['mean_score']:>11.1f} "
+              f"{row['rating']:>7.2f} {row['move_ms_median']:>8.1f} {row['move_ms_max']:>8.0f}")
     return 0
 
 

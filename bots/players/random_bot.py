@@ -1,9 +1,11 @@
 """``random``: a uniformly random legal action.
 
-Its candidates are the non-play actions open now, the solver's best play, every group the
-hand alone can lay, and every single hand card added to a table group; plays the rules reject
-(an opening rule, a locked group...) are filtered out with the referee's own validator, and a
-knock is offered as its own option where it is open. One is drawn uniformly.
+It first draws the kind of action uniformly among those open now (play, draw, pass, give up),
+then, for a play, one play uniformly among its candidates: every group the hand alone can lay
+and every single hand card added to a table group (the solver's play too, for an opening play,
+which simple melds rarely satisfy), with a knock as its own option where it is open. Plays the
+rules reject (an opening rule, a locked group...) are filtered out with the referee's own
+validator.
 """
 
 from __future__ import annotations
@@ -29,7 +31,11 @@ class RandomBot:
 
     def choose(self, observation: Observation) -> Action:
         options = candidates(observation)
-        return options[int(self.rng.integers(len(options)))]
+        kinds: dict[type, list[Action]] = {}
+        for option in options:
+            kinds.setdefault(type(option), []).append(option)
+        pool = list(kinds.values())[int(self.rng.integers(len(kinds)))]
+        return pool[int(self.rng.integers(len(pool)))]
 
 
 def candidates(observation: Observation) -> list[Action]:
@@ -86,9 +92,10 @@ def _plays(observation: Observation) -> list[Play]:
         if not play_problems(position, played, new_table):
             plays.append(Play(played, tuple(new_table)))
 
-    best = best_play(observation)
-    if best is not None:
-        offer(best.played, list(best.table))
+    if not position.opened:
+        best = best_play(observation)
+        if best is not None:
+            offer(best.played, list(best.table))
     distinct = sorted(set(hand))
     for group in hand_melds(distinct, ace):
         offer(group, table + [group])

@@ -1,0 +1,127 @@
+"""``planner``: chooses among plays, and between playing and holding back, by evaluating
+what each choice leaves.
+
+For each option (the biggest play, the other biggest plays and those a card short, single
+cards that fit alone, and drawing instead where the turn allows it) it scores the position
+left behind:
+
+- minus the cards left in the hand (and, where the variant scores points, the points);
+- plus the kept cards that still fit on the new table (a play next turn instead of a draw);
+- plus the outs: how many more cards one draw from the unseen cards would let it play;
+- minus what it hands the opponents: how many cards a hand of the nearest opponent's size,
+  dealt from the unseen cards, could play on the table it leaves.
+
+Outs and the opponents' chances are averaged over a few fixed deals of the unseen cards. When
+an opponent is about to go out there is no time to hold back: it plays everything it can.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from bots.actions import Action, Draw, Play
+from bots.game import build_deck
+from bots.observation import Observation
+from bots.players.base import fallback, knock_allowed
+from bots.scoring import hand_value
+from solver.api import solve_position
+from solver.cards import CARDS, Card
+from solver.position import Position
+
+
+@dataclass(frozen=True)
+class Weights:
+    """How the planner values what an option leaves (tuned by self-play; see README)."""
+
+    fit: float = 0.5
+    """Per kept card that still fits on the new table."""
+    outs: float = 0.5
+    """Per extra card one random draw would let it play."""
+    opening: float = 0.5
+    """Per card a random opponent hand could play on the table left behind."""
+    points: float = 0.02
+    """Per point left in the hand (variants that score points)."""
+    danger: int = 2
+    """An opponent with this many cards or fewer may go out: play everything."""
+    samples: int = 3
+    """Deals of the unseen cards used for the outs and the opponents' chances."""
+
+
+class PlannerBot:
+    name = "planner"
+
+    def __init__(self, seed: int = 0, weights: Weights | None = None) -> None:
+        self.rng = np.random.default_rng(seed)
+        self.weights = weights or Weights()
+
+    def choose(self, observation: Observation) -> Action:
+        if "play" not in observation.legal:
+            return fallback(observation)
+        from bots.players.expert import search_options
+
+        options = search_options(observation)
+        if not options:
+            return fallback(observation)
+        first = options[0]
+        if isinstance(first, Play) and len(first.played) == len(observation.playable_hand):
+            return first  # going out
+        others = [s for i, s in enumerate(observation.hand_sizes) if i != observation.player]
+        if len(options) == 1 or min(others, default=99) <= self.weights.danger:
+            best = first
+        else:
+            unseen = unseen_cards(observation)
+            deals = [self.rng.permutation(unseen) for _ in range(self.weights.samples)]
+            best = max(options, key=lambda option: self.value(observation, option, deals))
+        if isinstance(best, Play) and knock_allowed(observation, best):
+            best = replace(best, knock=True)
+        return best
+
+    def value(self, observation: Observation, option: Action, deals: list) -> float:
+        w = self.weights
+        variant = observation.variant
+        hand = list(observation.playable_hand)
+        table = observation.table
+        if isinstance(option, Play):
+            for card in option.played:
+                hand.remove(card)
+            table = option.table
+        else:
+            hand.append(None)  # an unknown card drawn
+        known = [card for card in hand if card is not None]
+        score = -float(len(hand))
+        if variant.scoring in ("manipulation", "tahiti", "carousel"):
+            score -= w.points * hand_value(variant, known)
+        fits = _fits(table, known, variant)
+        score += w.fit * fits
+        opponent = min(s for i, s in enumerate(observation.hand_sizes) if i != observation.player)
+        outs = opening = 0.0
+        for deal in deals:
+            if w.outs:
+                outs += _fits(table, known + [deal[0]], variant) - fits
+            if w.opening:
+                opening += _fits(table, list(deal[1:1 + opponent]), variant)
+        n = max(len(deals), 1)
+        return score + w.outs * outs / n - w.opening * opening / n
+
+
+def unseen_cards(observation: Observation) -> list[Card]:
+    """Cards this player has not seen: the pack minus its hand and the table."""
+    from collections import Counter
+
+    seen = Counter(card.real if card.is_named else card for card in observation.hand)
+    seen.update(card.real for group in observation.table for card in group if not card.joker)
+    pack = Counter(c for c in build_deck(observation.variant, len(observation.players))
+                   if not c.joker)
+    return [card for card in CARDS for _ in range((pack - seen)[card])]
+
+
+def _fits(table, hand: list[Card], variant) -> int:
+    """How many of ``hand`` could be played on ``table`` now."""
+    if not hand:
+        return 0
+    return solve_position(Position(tuple(table), tuple(hand), variant, True)).score
+
+
+__all__ = ["PlannerBot", "Weights", "Draw"]
