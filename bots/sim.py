@@ -3,9 +3,11 @@
 The expert bot imagines how the game may go on after each candidate move. The referee is too
 thorough for that (it validates every move, builds observations, keeps a record), so this
 simulator keeps only what a rollout needs: hands as count arrays, the table as card-code
-groups, the stock, whose turn it is, and greedy play by the kernel (the biggest play, else
-draw). It models the turn structures of the joker-free variants (play or draw, draw first,
-forced play, guadalupe) and their openings; it never judges legality, it only imagines.
+groups, the stock, whose turn it is, and two policies played by the kernel: ``greedy`` (the
+biggest play, else draw) and ``hoard`` (draw until the whole hand can go out at once, where
+the turn allows drawing instead of playing). Each kernel search is capped, so a huge hoarded
+hand cannot stall a rollout. It models the turn structures of the joker-free variants (play
+or draw, draw first, forced play, guadalupe) and their openings; it never judges legality.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ from solver.problem import NONE, ONES, Problem
 from solver.variants import Variant
 
 CARD_VALUES: dict[str, np.ndarray] = {}
+NODE_LIMIT = 4_000  # per kernel search in a rollout (a few ms at worst)
+GREEDY, HOARD = 0, 1
 
 
 def supported(variant: Variant) -> bool:
@@ -46,6 +50,7 @@ class SimState:
     stock: list[int]
     current: int
     opened: list[bool]
+    policies: list[int] | None = None
     passes: int = 0
     winner: int | None = None
     over: bool = False
@@ -67,7 +72,7 @@ class SimState:
         problem = Problem(need=need, free=free, hand=hand, weight=ONES, forced=NONE,
                           ace=variant.ace, decks=variant.decks, hand_only=hand_only,
                           min_points=variant.opening_points if hand_only else 0)
-        part = dp_backend.solve(problem)
+        part = dp_backend.solve(problem, node_limit=NODE_LIMIT)
         if part.score <= 0:
             return None
         rows = part.groups.tolist()
@@ -97,12 +102,29 @@ class SimState:
             self.over = True
         return taken
 
+    def deficit(self, player: int) -> int:
+        """Cards ``player`` could not place with their biggest play now."""
+        hand = self.hands[player]
+        best = self.best_play(player, hand)
+        return int(hand.sum()) - (0 if best is None else int(best[0].sum()))
+
     def step(self) -> None:
-        """One greedy turn of the current player."""
+        """One turn of the current player, by their policy (greedy unless told)."""
         player = self.current
         variant = self.variant
         hand = self.hands[player]
         moved = False
+        hoarding = self.policies is not None and self.policies[player] == HOARD \
+            and variant.turn in ("play_or_draw", "guadalupe") and not variant.draw_first
+        if hoarding and self.stock:
+            best = self.best_play(player, hand)
+            if best is not None and int(best[0].sum()) == int(hand.sum()):
+                self.play(player, *best)
+            else:
+                self.draw(player, 2 if variant.turn == "guadalupe" else 1)
+            self.passes = 0
+            self.current = (player + 1) % len(self.hands)
+            return
         if variant.turn == "forced":
             while True:
                 best = self.best_play(player, hand)
@@ -137,16 +159,17 @@ class SimState:
         self.current = (player + 1) % len(self.hands)
 
     def outcome(self, player: int) -> float:
-        """1 for a win, 0 for a loss, a share for a tie; unfinished games by hand value."""
+        """1 for a win, 0 for a loss, a share for a tie. An unfinished game is judged by how
+        far each player is from going out: the cards their biggest play would leave."""
         if self.winner is not None:
             return 1.0 if self.winner == player else 0.0
         worth = values(self.variant)
-        points = [int(hand @ worth) for hand in self.hands]
         if self.over:
+            points = [int(hand @ worth) for hand in self.hands]
             best = min(points)
             if points[player] != best:
                 return 0.0
             return 1.0 / sum(p == best for p in points)
-        mine = points[player]
-        rival = min(p for i, p in enumerate(points) if i != player)
-        return 1.0 / (1.0 + np.exp((mine - rival) / 2.0))
+        mine = self.deficit(player)
+        rival = min(self.deficit(i) for i in range(len(self.hands)) if i != player)
+        return 1.0 / (1.0 + np.exp((mine - rival) / 1.5))

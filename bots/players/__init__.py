@@ -1,7 +1,23 @@
-"""Computer players and their registry: ``make_bot(name, seed)``.
+"""Computer players and their registry: ``make_bot(name, seed, budget)``.
 
 Every bot sees only an ``Observation`` and proposes an action; the referee judges it. Each
-takes an explicit seed, so the same seed gives the same moves.
+takes an explicit seed, so the same seed gives the same moves. The levels, weakest first
+(measured strengths in README.md, "The bot ladder"):
+
+1. ``random`` draws the kind of action uniformly (play, draw, pass...), then a play uniformly
+   among simple ones: groups from its hand and single cards added to a group.
+2. ``beginner`` lays the biggest groups its hand holds and adds single cards to the table's
+   groups, never rearranging; it draws when that finds nothing.
+3. ``greedy`` plays the most cards the solver finds, else draws: what every public
+   Machiavelli/Rummikub solver implies, and the baseline to beat.
+4. ``planner`` weighs the biggest play against its close alternatives and against drawing
+   instead, by what each leaves: cards and points in hand, kept cards that still fit, outs
+   among the unseen cards, and what the table left behind offers an opponent's hand. Its
+   weights make it hold back: it often keeps drawing until its whole hand can go out at once.
+5. ``expert`` searches: it deals the unseen cards many times over, plays each plan (a first
+   move and a way to go on: greedy or hoarding) forward with opponents modelled from what they
+   have shown, and keeps the biggest play unless a plan clearly beats it, within its time
+   budget per move.
 """
 
 from __future__ import annotations

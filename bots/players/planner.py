@@ -17,6 +17,7 @@ an opponent is about to go out there is no time to hold back: it plays everythin
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -25,10 +26,13 @@ from bots.actions import Action, Draw, Play
 from bots.game import build_deck
 from bots.observation import Observation
 from bots.players.base import fallback, knock_allowed
+from bots.players.options import search_options
 from bots.scoring import hand_value
 from solver.api import solve_position
 from solver.cards import CARDS, Card
 from solver.position import Position
+
+FITS_LIMIT = 0.01  # seconds (as a node budget) per estimate of how many cards fit
 
 
 @dataclass(frozen=True)
@@ -59,8 +63,6 @@ class PlannerBot:
     def choose(self, observation: Observation) -> Action:
         if "play" not in observation.legal:
             return fallback(observation)
-        from bots.players.expert import search_options
-
         options = search_options(observation)
         if not options:
             return fallback(observation)
@@ -108,8 +110,6 @@ class PlannerBot:
 
 def unseen_cards(observation: Observation) -> list[Card]:
     """Cards this player has not seen: the pack minus its hand and the table."""
-    from collections import Counter
-
     seen = Counter(card.real if card.is_named else card for card in observation.hand)
     seen.update(card.real for group in observation.table for card in group if not card.joker)
     pack = Counter(c for c in build_deck(observation.variant, len(observation.players))
@@ -121,7 +121,8 @@ def _fits(table, hand: list[Card], variant) -> int:
     """How many of ``hand`` could be played on ``table`` now."""
     if not hand:
         return 0
-    return solve_position(Position(tuple(table), tuple(hand), variant, True)).score
+    return solve_position(Position(tuple(table), tuple(hand), variant, True),
+                          time_limit=FITS_LIMIT).score
 
 
 __all__ = ["PlannerBot", "Weights", "Draw"]

@@ -1,0 +1,61 @@
+"""The moves worth weighing: the biggest play and its close alternatives, and drawing instead.
+
+Shared by the planner (which scores them) and the expert (which plays them out).
+"""
+
+from __future__ import annotations
+
+import time
+
+from bots.actions import Action, Draw, play_from_solution
+from bots.observation import Observation
+from solver.api import solve_position
+from solver.position import Position
+
+MAX_OPTIONS = 8  # plays listed (the biggest first), plus drawing where that is allowed
+SOLVE_LIMIT = 0.02  # seconds (as a node budget) per kernel search when listing options
+
+
+def search_options(observation: Observation, limit: int = MAX_OPTIONS,
+                   deadline: float | None = None) -> list[Action]:
+    """The biggest play first, then the other biggest plays and those a card short (each
+    found without one of the biggest play's cards), single cards that fit alone, and drawing
+    instead where the turn allows it. Each search is capped; past ``deadline`` no further
+    plays are looked for."""
+    position = observation.position()
+    biggest = solve_position(position, time_limit=SOLVE_LIMIT)
+    if not biggest.played:
+        return []
+    options: list[Action] = [play_from_solution(biggest)]
+    seen = {_key(biggest.played)}
+
+    def more() -> bool:
+        return len(options) < limit and (deadline is None or time.perf_counter() < deadline)
+
+    for card in sorted(set(biggest.played)):
+        if not more():
+            break
+        hand = list(position.hand)
+        hand.remove(card)
+        other = solve_position(Position(position.table, tuple(hand), position.variant,
+                                        position.opened), time_limit=SOLVE_LIMIT)
+        if other.played and _key(other.played) not in seen:
+            seen.add(_key(other.played))
+            options.append(play_from_solution(other))
+    for card in sorted(set(position.hand)):
+        if not more():
+            break
+        if _key([card]) in seen:
+            continue
+        alone = solve_position(Position(position.table, (card,), position.variant,
+                                        position.opened), time_limit=SOLVE_LIMIT)
+        if alone.played:
+            seen.add(_key([card]))
+            options.append(play_from_solution(alone))
+    if "draw" in observation.legal and observation.variant.turn == "play_or_draw":
+        options.append(Draw())
+    return options
+
+
+def _key(cards) -> tuple[str, ...]:
+    return tuple(sorted(str(card) for card in cards))
