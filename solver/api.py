@@ -24,7 +24,8 @@ from solver.variants import DEFAULT_VARIANT, Variant
 
 BACKENDS = ("auto", "kernel", "cpsat")
 ACE_CODES = {"low": 0, "high": 1, "both": 2}
-KERNEL_NODES_PER_SECOND = 1_000_000  # turns a time limit into the kernel's node budget
+KERNEL_WORK_PER_SECOND = 3_000_000  # turns a time limit into the kernel's work budget
+# (nodes plus the moves they generate; measured at 4.5-7.5 million a second here)
 
 
 @dataclass(frozen=True)
@@ -85,7 +86,7 @@ def solve(
     ``Position`` (then ``hand``, ``variant`` and ``opened`` are ignored). ``objective`` is
     ``cards`` (hand cards played) or ``points`` (A 1, 2-10 face value, J Q K 10). ``backend``
     ``auto`` uses the kernel. ``time_limit`` (seconds) stops CP-SAT early with its best table
-    so far (``optimal=False``); for the kernel it becomes a node budget. ``opened=False``
+    so far (``optimal=False``); for the kernel it becomes a work budget. ``opened=False``
     applies the variant's opening rule. Raises a ``PositionError`` (a ``ValueError``) on bad
     input, naming the offending token.
     """
@@ -116,7 +117,7 @@ def solve_position(position: Position, objective: str = "cards", backend: str = 
             f"({dp_backend.why_not(problem)}); use backend 'cpsat' or 'auto'"
         )
     if used == "kernel":
-        nodes = 0 if time_limit is None else max(1, int(time_limit * KERNEL_NODES_PER_SECOND))
+        nodes = 0 if time_limit is None else max(1, int(time_limit * KERNEL_WORK_PER_SECOND))
         partition = dp_backend.solve(problem, node_limit=nodes)
     else:
         from solver import cpsat  # imported lazily: OR-Tools is slow to load

@@ -287,7 +287,8 @@ def search(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len, node_limi
     ``cell[t, s, :]`` describes step ``t`` (0 the ace, 1..12 the ranks 2..K) of suit ``s``
     (fields ``LO`` .. ``DEFICIT``, see ``cell_arrays``); ``cfg`` holds the scalars (``GMAX``
     .. ``JOKER_WEIGHT_MAX``). ``ref_groups`` / ``ref_len`` (the table as it lies, card codes in
-    reading order) only order the moves. ``node_limit`` caps the nodes expanded (0: no cap).
+    reading order) only order the moves. ``node_limit`` caps the work (nodes expanded plus
+    the moves they generate, roughly proportional to time; 0: no cap).
 
     Returns ``(best, moves, optimal, nodes)`` with ``moves[t, s] = (copies, k, g, z)``;
     ``best`` is ``NO_SCORE`` when no partition exists.
@@ -337,6 +338,7 @@ def search(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len, node_limi
     key_space = base_key * (wild + 1)
 
     nodes = 0
+    work = 0
     complete = True
     end = -1
     while end < 0:
@@ -398,7 +400,7 @@ def search(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len, node_limi
                         where = _table_find(tt_keys, old_keys[j])
                         tt_keys[where] = old_keys[j]
                         tt_vals[where] = old_vals[j]
-        if node_limit > 0 and nodes >= node_limit:
+        if node_limit > 0 and work >= node_limit:
             complete = False
             break
         nodes += 1
@@ -419,6 +421,7 @@ def search(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len, node_limi
         score[depth] = child_score
         seg_pos[depth] = start
         seg_end[depth] = end
+        work += 1 + end - start  # a node and the moves it generated: a proxy for time
 
     moves = np.zeros((N_STEPS, N_SUITS, 4), dtype=np.int64)
     if best > NO_SCORE:

@@ -1,13 +1,15 @@
-"""``expert``: searches. It deals the unseen cards at random many times over (consistent with
-what it has seen: its hand, the table, everyone's hand size, the stock size) and, in each
-imagined world, tries each plan: a first move (the biggest play, the other biggest plays and
-those a card short, single cards, or drawing instead) and how it goes on (greedy, or hoarding:
-drawing until its whole hand can go out at once). The game runs on for a few turns
-(``bots.sim``), with opponents modelled from what they have shown (a player whose hand keeps
-growing without playing is a hoarder), and is judged by how far each player is from going
-out. It keeps the biggest play unless a plan beats it clearly over the same worlds, within a
-time budget per move. Where rollouts cannot model the variant (jokers, carousel's turns) it
-plays as the planner does.
+"""``expert``: the planner's evaluation with stronger weights, checked by search.
+
+It first scores its options as the planner does, but holding back harder (``STRONG``: more
+weight on kept cards that still fit). Near the end of a game (someone holds few cards) it
+then searches: it deals the unseen cards at random many times over (consistent with what it
+has seen: its hand, the table, everyone's hand size, the stock size) and, in each imagined
+world, plays each plan out (``bots.sim``): a first move (the chosen one, the biggest play and
+its close alternatives, drawing instead) and how it goes on (greedy, or hoarding: drawing
+until its whole hand can go out at once), with opponents modelled from what they have shown.
+The evaluation's choice stands unless a plan beats it clearly over the same worlds. All of it
+within a time budget per move. Where rollouts cannot model the variant (jokers, carousel's
+turns) the evaluation decides alone.
 """
 
 from __future__ import annotations
@@ -19,18 +21,17 @@ import numpy as np
 from bots.actions import Action, Draw, Play
 from bots.game import build_deck
 from bots.observation import Observation
-from bots.players.base import fallback
-from bots.players.options import search_options
-from bots.players.planner import PlannerBot
+from bots.players.planner import STRONG, PlannerBot
 from bots.sim import GREEDY, HOARD, SimState, supported
 from solver.cards import N_CARD_TYPES
 
 DEFAULT_BUDGET = 0.5
 ROLLOUT_TURNS = 12  # turns played out after the candidate move before judging the position
 MIN_SAMPLES = 8  # rollouts a plan needs before it can replace the default
-SIGNIFICANCE = 1.0  # standard errors by which a plan must beat the default (biggest, greedy)
+SIGNIFICANCE = 2.0  # standard errors by which a plan must beat the strong evaluation's choice
+EVALUATION_SHARE = 0.5  # share of the budget the evaluation may take before the rollouts
+ENDGAME = 6  # rollouts judge moves once someone holds this many cards or fewer
 HOARD_GROWTH = 4  # cards past the deal (with that many draws) that mark a hoarder
-OPTIONS_SHARE = 0.3  # share of the budget the options may take before the rollouts
 
 
 class ExpertBot:
@@ -39,26 +40,27 @@ class ExpertBot:
     def __init__(self, seed: int = 0, budget: float = DEFAULT_BUDGET) -> None:
         self.rng = np.random.default_rng(seed)
         self.budget = budget
-        self.planner = PlannerBot(seed)
+        self.planner = PlannerBot(seed, STRONG)
 
     def choose(self, observation: Observation) -> Action:
         started = time.perf_counter()
-        if "play" not in observation.legal or not supported(observation.variant):
-            return self.planner.choose(observation)
-        options = search_options(observation, deadline=started + OPTIONS_SHARE * self.budget)
-        if not options:
-            return fallback(observation)
-        if len(options) == 1 or (isinstance(options[0], Play)
-                                 and len(options[0].played) == len(observation.playable_hand)):
-            return options[0]  # a single option, or going out
-        plans = self._plans(observation, options)
-        rivals = opponent_policies(observation)
         deadline = started + 0.9 * self.budget
+        choice, options, _ = self.planner.decide(
+            observation, deadline=started + EVALUATION_SHARE * self.budget)
+        if len(options) < 2 or not supported(observation.variant) or not endgame(observation):
+            return choice
+        # Near the end, games played out to the finish judge moves better than any
+        # evaluation: the strong evaluation's choice stands unless a plan clearly beats it.
+        plans = [(choice, GREEDY)] + [plan for plan in self._plans(observation, options)
+                                      if plan[0] != choice or plan[1] != GREEDY]
+        rivals = opponent_policies(observation)
         gains: list[list[float]] = [[] for _ in plans]
         spent = 0.0  # the longest rollout so far: no new one starts unless it fits
-        while time.perf_counter() + spent < deadline:
+        while time.perf_counter() + 2 * spent < deadline:
             world = self._deal(observation)
+            begun = time.perf_counter()
             base = self._rollout(observation, world, plans[0], rivals)
+            spent = max(spent, time.perf_counter() - begun)
             for i in range(1, len(plans)):
                 begun = time.perf_counter()
                 if begun + spent >= deadline:
@@ -71,7 +73,7 @@ class ExpertBot:
             if len(samples) < MIN_SAMPLES:
                 continue
             error = samples.std(ddof=1) / np.sqrt(len(samples))
-            score = samples.mean() - SIGNIFICANCE * error  # better than the default, surely
+            score = samples.mean() - SIGNIFICANCE * error
             if score > best_score:
                 best, best_score = i, score
         return plans[best][0]
@@ -137,6 +139,11 @@ class ExpertBot:
                 break
             state.step()
         return state.outcome(me)
+
+
+def endgame(observation: Observation) -> bool:
+    """Whether the game is near its end: someone holds few cards."""
+    return min(observation.hand_sizes) <= ENDGAME
 
 
 def opponent_policies(observation: Observation) -> list[int]:

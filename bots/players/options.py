@@ -13,7 +13,7 @@ from solver.api import solve_position
 from solver.position import Position
 
 MAX_OPTIONS = 8  # plays listed (the biggest first), plus drawing where that is allowed
-SOLVE_LIMIT = 0.02  # seconds (as a node budget) per kernel search when listing options
+SOLVE_LIMIT = 0.02  # seconds (as a kernel work budget) per kernel search when listing options
 
 
 def search_options(observation: Observation, limit: int = MAX_OPTIONS,

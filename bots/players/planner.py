@@ -1,5 +1,6 @@
 """``planner``: chooses among plays, and between playing and holding back, by evaluating
-what each choice leaves.
+what each choice leaves. With its weights it often plays one card a turn, keeping the rest
+(a turn with a play is a turn without a draw), and sometimes draws rather than feed the table.
 
 For each option (the biggest play, the other biggest plays and those a card short, single
 cards that fit alone, and drawing instead where the turn allows it) it scores the position
@@ -17,6 +18,7 @@ an opponent is about to go out there is no time to hold back: it plays everythin
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from dataclasses import dataclass, replace
 
@@ -32,18 +34,21 @@ from solver.api import solve_position
 from solver.cards import CARDS, Card
 from solver.position import Position
 
-FITS_LIMIT = 0.01  # seconds (as a node budget) per estimate of how many cards fit
+FITS_LIMIT = 0.01  # seconds (as a kernel work budget) per estimate of how many cards fit
 
 
 @dataclass(frozen=True)
 class Weights:
-    """How the planner values what an option leaves (tuned by self-play; see README)."""
+    """How the planner values what an option leaves (tuned by self-play; see README).
 
-    fit: float = 0.5
+    The defaults make the ``planner`` level; ``STRONG`` (more weight on kept cards that fit)
+    holds back harder and is the expert's base."""
+
+    fit: float = 1.25
     """Per kept card that still fits on the new table."""
     outs: float = 0.5
     """Per extra card one random draw would let it play."""
-    opening: float = 0.5
+    opening: float = 1.25
     """Per card a random opponent hand could play on the table left behind."""
     points: float = 0.02
     """Per point left in the hand (variants that score points)."""
@@ -51,6 +56,9 @@ class Weights:
     """An opponent with this many cards or fewer may go out: play everything."""
     samples: int = 3
     """Deals of the unseen cards used for the outs and the opponents' chances."""
+
+
+STRONG = Weights(fit=1.5, outs=0.5, opening=1.0)
 
 
 class PlannerBot:
@@ -61,24 +69,34 @@ class PlannerBot:
         self.weights = weights or Weights()
 
     def choose(self, observation: Observation) -> Action:
+        return self.decide(observation)[0]
+
+    def decide(self, observation: Observation, deadline: float | None = None
+               ) -> tuple[Action, list[Action], list[float]]:
+        """The chosen action, the options weighed and their values (best first); options
+        left unscored when ``deadline`` passes keep minus infinity."""
         if "play" not in observation.legal:
-            return fallback(observation)
-        options = search_options(observation)
+            return fallback(observation), [], []
+        options = search_options(observation, deadline=deadline)
         if not options:
-            return fallback(observation)
+            return fallback(observation), [], []
         first = options[0]
-        if isinstance(first, Play) and len(first.played) == len(observation.playable_hand):
-            return first  # going out
+        going_out = isinstance(first, Play) and len(first.played) == len(
+            observation.playable_hand)
         others = [s for i, s in enumerate(observation.hand_sizes) if i != observation.player]
-        if len(options) == 1 or min(others, default=99) <= self.weights.danger:
-            best = first
-        else:
+        values = [0.0] + [float("-inf")] * (len(options) - 1)
+        if not going_out and len(options) > 1 and min(others, default=99) > self.weights.danger:
             unseen = unseen_cards(observation)
             deals = [self.rng.permutation(unseen) for _ in range(self.weights.samples)]
-            best = max(options, key=lambda option: self.value(observation, option, deals))
+            for i, option in enumerate(options):
+                if deadline is not None and i and time.perf_counter() >= deadline:
+                    break
+                values[i] = self.value(observation, option, deals)
+        order = sorted(range(len(options)), key=lambda i: -values[i])
+        best = options[order[0]]
         if isinstance(best, Play) and knock_allowed(observation, best):
             best = replace(best, knock=True)
-        return best
+        return best, [options[i] for i in order], [values[i] for i in order]
 
     def value(self, observation: Observation, option: Action, deals: list) -> float:
         w = self.weights
