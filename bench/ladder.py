@@ -28,11 +28,12 @@ def _row(summary: dict, name: str) -> dict:
     return next(row for row in summary["bots"] if row["name"] == name)
 
 
-def heads_up(games: int, budget: float, workers: int, seed: int) -> list[dict]:
+def heads_up(games: int, budget: float, workers: int, seed: int,
+             pairs: list[tuple[str, str]] | None = None) -> list[dict]:
     print("| pair (machiavelli, heads-up) | games | stronger wins | win rate | 95% interval |")
     print("| --- | ---: | ---: | ---: | --- |")
     results = []
-    for weaker, stronger in PAIRS:
+    for weaker, stronger in pairs or PAIRS:
         summary = run_tournament("machiavelli", [weaker, stronger], games, 2, seed,
                                  workers=workers, budget=budget)
         row = _row(summary, stronger)
@@ -82,12 +83,23 @@ def main(argv=None) -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--json", metavar="FILE", help="write every summary to FILE")
+    parser.add_argument("--pairs", metavar="WEAKER:STRONGER,...",
+                        help="heads-up pairs to play (default: adjacent levels and "
+                             "expert vs greedy), e.g. planner:expert,greedy:expert")
     args = parser.parse_args(argv)
     started = time.perf_counter()
     summaries = []
     runs = {"heads-up": heads_up, "four": four_players, "variants": every_variant}
+    pairs = None
+    if args.pairs:
+        pairs = [tuple(pair.split(":")) for pair in args.pairs.split(",")]
+        unknown = [name for pair in pairs for name in pair if name not in REGISTRY]
+        if unknown or any(len(pair) != 2 for pair in pairs):
+            parser.error(f"bad --pairs {args.pairs!r}: each is WEAKER:STRONGER, levels "
+                         f"{', '.join(LEVELS)}")
     for name in (runs if args.run == "all" else [args.run]):
-        summaries += runs[name](args.games, args.budget, args.workers, args.seed)
+        extra = {"pairs": pairs} if name == "heads-up" else {}
+        summaries += runs[name](args.games, args.budget, args.workers, args.seed, **extra)
         print()
     print(f"({time.perf_counter() - started:.0f} s, {args.workers} workers, expert budget "
           f"{args.budget} s, seed {args.seed})")

@@ -56,28 +56,56 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog='example:\n  machiavelli solve --table "5C 6C 7C 8C" --hand "8D 8H"',
     )
-    solve.add_argument("--variant", default="machiavelli",
-                       help="variant[:option=value,...], e.g. machiavelli:ace=low "
-                            f"(variants: {', '.join(VARIANT_NAMES)}; default machiavelli)")
-    solve.add_argument("--table",
-                       help='groups separated by "|", cards by spaces: "5C 6C 7C | 8S 8D 8H" '
-                            '("-" for an empty table)')
-    solve.add_argument("--hand", help='cards separated by spaces: "8D 8H"')
-    solve.add_argument("--position", metavar="TEXT",
-                       help='a whole position instead of --table/--hand/--variant: '
-                            '"5C 6C 7C 8C / 8D 8H / machiavelli" or its JSON form')
+    _position_arguments(solve)
     solve.add_argument("--objective", choices=("cards", "points"), default="cards",
                        help="maximize cards played (default) or their points")
     solve.add_argument("--backend", choices=("auto", "kernel", "cpsat"), default="auto",
                        help="auto (the numba kernel), kernel, or cpsat (OR-Tools)")
     solve.add_argument("--time-limit", type=float, default=None, metavar="S",
                        help="stop after S seconds with the best play so far")
-    solve.add_argument("--unopened", action="store_true",
-                       help="the player has not made the variant's opening play yet")
-    solve.add_argument("--json", action="store_true", help="print one JSON object")
-    solve.add_argument("--symbols", action="store_true", help="print suits as ♠ ♥ ♦ ♣")
-    solve.add_argument("--color", choices=("auto", "always", "never"), default="auto")
+    _output_arguments(solve)
     solve.set_defaults(run=_cmd_solve)
+
+    hint = sub.add_parser(
+        "hint", help="the best play that disturbs the table least, as steps",
+        description="Among the best plays, the one that changes the fewest table groups "
+                    "(then picks up the fewest table cards), told as steps to follow.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog='example:\n  machiavelli hint --table "5C 6C 7C 8C | 9H 9D 9S" --hand "8D 8H"',
+    )
+    _position_arguments(hint)
+    hint.add_argument("--objective", choices=("cards", "points"), default="cards")
+    hint.add_argument("--short", action="store_true",
+                      help="only the short form: one playable card, the groups changed, and "
+                           "whether it needs a rearrangement")
+    _output_arguments(hint)
+    hint.set_defaults(run=_cmd_hint)
+
+    analyze = sub.add_parser(
+        "analyze", help="best values, every best play, outs, stuck cards, winning chances",
+        description="Analyze a position: the best value under cards and points, every "
+                    "distinct best play, whether the hand goes out, what each unseen card "
+                    "would add (outs), why a card cannot be placed, and optionally the "
+                    "expert's winning chances by rollouts.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog='examples:\n  machiavelli analyze --table "10H 10D 10S | JH JD JS" '
+               '--hand "9S QD 2C"\n'
+               '  machiavelli analyze --table "5C 6C 7C" --hand "8C 2D 9H" --unseen "4C 2S 9C"\n'
+               '  machiavelli analyze --table "5C 6C 7C" --hand "8C 2D 9H" --rollouts 200 '
+               '--opponents 9,12',
+    )
+    _position_arguments(analyze)
+    analyze.add_argument("--unseen", metavar="CARDS",
+                         help="cards whose outs to compute (default: every card not seen)")
+    analyze.add_argument("--max-plays", type=int, default=20, metavar="N",
+                         help="list at most N distinct best plays (default 20)")
+    analyze.add_argument("--rollouts", type=int, default=0, metavar="N",
+                         help="estimate the expert's winning chances with N rollouts")
+    analyze.add_argument("--opponents", default="13", metavar="SIZES",
+                         help="opponents' hand sizes for --rollouts, e.g. 9,12 (default 13)")
+    analyze.add_argument("--seed", type=int, default=0, help="seed of the rollouts")
+    _output_arguments(analyze)
+    analyze.set_defaults(run=_cmd_analyze)
 
     selfplay = sub.add_parser(
         "selfplay", help="bots against bots, with game records",
@@ -137,30 +165,114 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _cmd_solve(args: argparse.Namespace) -> int:
-    from solver.api import solve, warm_up
+def _position_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--variant", default="machiavelli",
+                        help="variant[:option=value,...], e.g. machiavelli:ace=low "
+                             f"(variants: {', '.join(VARIANT_NAMES)}; default machiavelli)")
+    parser.add_argument("--table",
+                        help='groups separated by "|", cards by spaces: "5C 6C 7C | 8S 8D 8H" '
+                             '("-" for an empty table)')
+    parser.add_argument("--hand", help='cards separated by spaces: "8D 8H"')
+    parser.add_argument("--position", metavar="TEXT",
+                        help='a whole position instead of --table/--hand/--variant: '
+                             '"5C 6C 7C 8C / 8D 8H / machiavelli" or its JSON form')
+    parser.add_argument("--unopened", action="store_true",
+                        help="the player has not made the variant's opening play yet")
+
+
+def _output_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--symbols", action="store_true", help="print suits as ♠ ♥ ♦ ♣")
+    parser.add_argument("--color", choices=("auto", "always", "never"), default="auto")
+
+
+def _position(args: argparse.Namespace):
+    """The position given by --position, or by --table, --hand, --variant, --unopened."""
     from solver.position import Position
 
     if args.position is not None:
         if args.table is not None or args.hand is not None:
             raise UsageError("give either --position or --table and --hand, not both")
         text = args.position.strip()
-        position = Position.from_json(text) if text.startswith("{") else Position.parse(text)
-        table, hand = position, ()
-    elif args.table is None or args.hand is None:
-        raise UsageError("solve needs --table and --hand (or --position)")
-    else:
-        table, hand = args.table, args.hand
-    position = table if isinstance(table, Position) else Position.make(
-        table, hand, args.variant, not args.unopened)
+        return Position.from_json(text) if text.startswith("{") else Position.parse(text)
+    if args.table is None or args.hand is None:
+        raise UsageError(f"{args.command} needs --table and --hand (or --position)")
+    return Position.make(args.table, args.hand, args.variant, not args.unopened)
+
+
+def _cmd_solve(args: argparse.Namespace) -> int:
+    from solver.api import solve_position, warm_up
+
+    position = _position(args)
     warm_up(args.backend)  # numba's one-time start-up is not part of the solve's time
-    solution = solve(position, hand, args.variant, objective=args.objective,
-                     backend=args.backend, time_limit=args.time_limit,
-                     opened=not args.unopened)
+    solution = solve_position(position, objective=args.objective, backend=args.backend,
+                              time_limit=args.time_limit)
     if args.json:
         print(json.dumps(solution.to_json()))
         return 0
     _print_solution(solution, args.color, args.symbols)
+    return 0
+
+
+def _cmd_hint(args: argparse.Namespace) -> int:
+    from bots.render import table_lines, use_colour
+    from solver.hint import hint_position
+
+    result = hint_position(_position(args), args.objective)
+    if args.json:
+        print(json.dumps(result.to_json()))
+        return 0
+    if args.short:
+        print(result.short())
+        return 0
+    colour = use_colour(args.color)
+    position = result.solution.position
+    if result.solution.played and position.table:
+        print("Table (groups numbered as in the steps; * = changed):")
+        marks = [i + 1 in result.changed_groups for i in range(len(position.table))]
+        for line in table_lines(position.table, marks, colour, args.symbols):
+            print(line)
+    print(result)
+    if result.solution.played:
+        print("New table (* = new or changed group):")
+        for line in table_lines(result.solution.table, result.solution.changed, colour,
+                                args.symbols):
+            print(line)
+    return 0
+
+
+def _cmd_analyze(args: argparse.Namespace) -> int:
+    from solver.analysis import analyze
+    from solver.cards import parse_cards
+
+    position = _position(args)
+    unseen = parse_cards(args.unseen) if args.unseen is not None else None
+    if args.max_plays < 1:
+        raise UsageError(f"--max-plays {args.max_plays} must be at least 1")
+    result = analyze(position, unseen, args.max_plays)
+    chance = None
+    if args.rollouts:
+        from bots.estimate import win_chance
+
+        try:
+            opponents = [int(size) for size in args.opponents.split(",")]
+        except ValueError:
+            raise UsageError(f"bad --opponents {args.opponents!r}: hand sizes like 9,12") \
+                from None
+        chance = win_chance(position, opponents, args.rollouts, args.seed,
+                            None if args.json else _progress)
+    if args.json:
+        data = result.to_json()
+        if chance is not None:
+            data["win_chance"] = {"chance": round(chance.chance, 4),
+                                  "ci95": [round(x, 4) for x in chance.ci95],
+                                  "rollouts": chance.rollouts}
+        print(json.dumps(data))
+        return 0
+    for line in result.lines():
+        print(line)
+    if chance is not None:
+        print(chance)
     return 0
 
 

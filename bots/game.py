@@ -326,13 +326,13 @@ class Game:
         if self.variant.turn != "forced" or self.variant.forced_check != "hint" or \
                 self.turn.refused:
             return
-        from solver.api import solve_position
+        from solver.hint import hint_position
 
-        solution = solve_position(self.position())
-        if solution.score > 0:
+        hint = hint_position(self.position())
+        if hint.solution.score > 0:
             self.turn.refused = True
             raise ForcedPlayHint(f"you can play, so you may not {kind} (ask again to insist)",
-                                 forced_hint(self.position(), solution))
+                                 hint.short())
 
     def _take(self, player: int, count: int, kind: str) -> list[Card]:
         drawn = self.stock[:count]
@@ -442,19 +442,3 @@ def _packets(variant: Variant) -> list[int]:
     if variant.deal_pattern == (1,):
         return [1] * variant.deal
     return list(variant.deal_pattern)
-
-
-def forced_hint(position: Position, solution) -> str:
-    """The short hint of forced play: one playable card, the groups the play changes, and
-    whether it needs a rearrangement (RULES.md §4, manipulation's ``forced_check``)."""
-    card = solution.played[0]
-    old = Counter(tuple(sorted(g)) for g in position.table)
-    kept = Counter(tuple(sorted(g)) for g in solution.table)
-    changed = [i + 1 for i, g in enumerate(position.table)
-               if (old - kept)[tuple(sorted(g))] > 0]
-    grows_only = all(any(Counter(old_group) - Counter(new) == Counter()
-                         for new in solution.table) for old_group in position.table)
-    groups = ", ".join(str(i) for i in changed) if changed else "none (a new group)"
-    how = "no rearrangement needed" if grows_only else "needs a rearrangement"
-    return f"{card} can be played; groups changed: {groups}; {how}"
-

@@ -123,10 +123,10 @@ def solve_position(position: Position, objective: str = "cards", backend: str = 
         from solver import cpsat  # imported lazily: OR-Tools is slow to load
 
         partition = cpsat.solve(problem, time_limit=time_limit, workers=workers)
-    return _finish(position, problem, partition, used, objective, started)
+    return checked_solution(position, problem, partition, used, objective, started)
 
 
-def _finish(position: Position, problem: Problem, partition: Partition, backend: str,
+def checked_solution(position: Position, problem: Problem, partition: Partition, backend: str,
             objective: str, started: float) -> Solution:
     """Lay out the partition, re-check it, and build the Solution (SolverError: a bug)."""
     played = partition.played

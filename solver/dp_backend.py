@@ -73,6 +73,12 @@ def solve(problem: Problem, node_limit: int = 0) -> Partition:
     return answer
 
 
+def search(problem: Problem, node_limit: int = 0) -> Partition | None:
+    """The kernel's answer for a joker-free problem as it stands (forced cards included), or
+    None when no partition exists: the forced cards cannot all be placed."""
+    return _search(problem, node_limit)
+
+
 ACE_MODES = {"low": 0, "high": 1, "both": 2}
 NO_GROUPS = (np.zeros((0, 14), dtype=np.int64), np.zeros(0, dtype=np.int64))
 

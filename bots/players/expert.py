@@ -57,15 +57,15 @@ class ExpertBot:
         gains: list[list[float]] = [[] for _ in plans]
         spent = 0.0  # the longest rollout so far: no new one starts unless it fits
         while time.perf_counter() + 2 * spent < deadline:
-            world = self._deal(observation)
+            world = self.deal(observation)
             begun = time.perf_counter()
-            base = self._rollout(observation, world, plans[0], rivals)
+            base = self.rollout(observation, world, plans[0], rivals)
             spent = max(spent, time.perf_counter() - begun)
             for i in range(1, len(plans)):
                 begun = time.perf_counter()
                 if begun + spent >= deadline:
                     break
-                gains[i].append(self._rollout(observation, world, plans[i], rivals) - base)
+                gains[i].append(self.rollout(observation, world, plans[i], rivals) - base)
                 spent = max(spent, time.perf_counter() - begun)
         best, best_score = 0, 0.0
         for i in range(1, len(plans)):
@@ -88,7 +88,7 @@ class ExpertBot:
             plans += [(Draw(), HOARD), (options[0], HOARD)]
         return plans
 
-    def _deal(self, observation: Observation) -> tuple[list[np.ndarray], list[int]]:
+    def deal(self, observation: Observation) -> tuple[list[np.ndarray], list[int]]:
         """One guess at the unseen cards: the opponents' hands and the stock order."""
         seen = np.zeros(N_CARD_TYPES, dtype=np.int64)
         for card in observation.hand:
@@ -114,8 +114,10 @@ class ExpertBot:
             hands.append(hand)
         return hands, [int(c) for c in pool[at:]]
 
-    def _rollout(self, observation: Observation, world, plan: tuple[Action, int],
-                 rivals: list[int]) -> float:
+    def rollout(self, observation: Observation, world, plan: tuple[Action, int],
+                rivals: list[int], turns: int = ROLLOUT_TURNS) -> float:
+        """Play ``plan`` out in ``world`` for ``turns`` rounds: 1 a win, 0 a loss, between
+        for a tie or an unfinished game (by how far each player is from going out)."""
         hands, stock = world
         me = observation.player
         option, policy = plan
@@ -134,7 +136,7 @@ class ExpertBot:
         else:
             state.draw(me, 2 if observation.variant.turn == "guadalupe" else 1)
         state.current = (me + 1) % len(hands)
-        for _ in range(ROLLOUT_TURNS * len(hands)):
+        for _ in range(turns * len(hands)):
             if state.over:
                 break
             state.step()

@@ -1,0 +1,76 @@
+"""The expert's estimate of the chances to win from a position, by rollouts.
+
+The position gives the table and the hand; the opponents' hand sizes are given (the stock
+holds the rest of the packs). Each rollout deals the unseen cards at random, lets the
+``expert`` make its move, and plays the game out with the fast simulator (``bots.sim``)
+until someone goes out (or ``MAX_ROUNDS`` rounds pass and the position is judged).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from bots.game import build_deck
+from bots.observation import Observation
+from bots.players.expert import ExpertBot, opponent_policies
+from bots.sim import GREEDY, supported
+from solver.errors import InvalidOptionError
+from solver.position import Position
+
+MAX_ROUNDS = 60
+
+
+@dataclass(frozen=True)
+class WinChance:
+    rollouts: int
+    chance: float
+    ci95: tuple[float, float]
+
+    def __str__(self) -> str:
+        lo, hi = self.ci95
+        return (f"winning chances {self.chance:.0%} (95% interval {lo:.0%}-{hi:.0%}, "
+                f"{self.rollouts} rollouts)")
+
+
+def observation_for(position: Position, opponents: list[int]) -> Observation:
+    """Player 0's view of ``position`` with opponents holding ``opponents[i]`` cards each."""
+    deck = len(build_deck(position.variant, 1 + len(opponents)))
+    stock = deck - len(position.table_cards) - len(position.hand) - sum(opponents)
+    if stock < 0 or any(size < 1 for size in opponents):
+        raise InvalidOptionError(
+            f"opponents' hands {','.join(map(str, opponents))} do not fit in the packs "
+            f"({deck} cards, {len(position.table_cards) + len(position.hand)} seen)")
+    names = ("you",) + tuple(f"opponent {i + 1}" for i in range(len(opponents)))
+    return Observation(
+        variant=position.variant, player=0, players=names, hand=tuple(position.hand),
+        table=tuple(tuple(group) for group in position.table),
+        hand_sizes=(len(position.hand), *opponents), stock_size=stock, history=(),
+        legal=frozenset({"play", "draw"}), draws_this_turn=0, drawn_this_turn=(),
+        playable_hand=tuple(position.hand), opened=(position.opened,) * (1 + len(opponents)),
+        last_turn=False, can_knock_value=-1, totals=(0,) * (1 + len(opponents)),
+        hand_number=0, dealer=len(opponents))
+
+
+def win_chance(position: Position, opponents: list[int], rollouts: int = 200, seed: int = 0,
+               progress: Callable[[int, int], None] | None = None) -> WinChance:
+    """Share of ``rollouts`` games the expert wins from ``position`` (ties shared)."""
+    if not supported(position.variant) or position.has_jokers:
+        raise InvalidOptionError(
+            f"rollouts do not model {position.variant.name} with jokers or its turns")
+    observation = observation_for(position, opponents)
+    expert = ExpertBot(seed)
+    move = expert.choose(observation)
+    rivals = opponent_policies(observation)
+    results = []
+    for done in range(1, rollouts + 1):
+        world = expert.deal(observation)
+        results.append(expert.rollout(observation, world, (move, GREEDY), rivals, MAX_ROUNDS))
+        if progress:
+            progress(done, rollouts)
+    chance = float(np.mean(results))
+    half = 1.96 * math.sqrt(max(chance * (1 - chance), 1e-9) / len(results))
+    return WinChance(len(results), chance, (max(0.0, chance - half), min(1.0, chance + half)))

@@ -1,0 +1,212 @@
+"""Position analysis: the best values, every distinct best play, going out, outs, and why a
+card cannot be placed.
+
+- Best values under both objectives (``cards`` and ``points``).
+- Distinct best plays (distinct multisets of hand cards reaching the best ``cards`` value):
+  CP-SAT with the objective fixed, each answer excluded in turn, up to a cap.
+- Outs: for each card not seen (or each card given), how many more hand cards could be
+  played with that card in the hand (the card itself included), by solving again.
+- A hand card that no play can place is explained: the cards that would complete a group
+  for it, or that every such group would break the table.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from solver import dp_backend
+from solver.api import solve_position
+from solver.cards import CARDS, N_CARD_TYPES, Card, format_cards
+from solver.groups import candidate_runs, candidate_sets
+from solver.position import Position
+from solver.problem import Problem
+
+MAX_PLAYS = 20  # distinct best plays listed
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """What a position offers the player to move."""
+
+    position: Position
+    best_cards: int
+    best_points: int
+    plays: list[list[Card]]
+    """Distinct best plays under ``cards`` (hand cards played), at most ``MAX_PLAYS``."""
+    plays_capped: bool
+    """True when more best plays exist than are listed."""
+    goes_out: bool
+    """True when the whole hand can be played now."""
+    outs: list[tuple[Card, int]]
+    """(card, how many more hand cards it lets the hand play), best first; cards that add
+    nothing are left out."""
+    stuck: list[tuple[Card, str]] = field(default_factory=list)
+    """Hand cards no play can place, each with what would be needed to place it."""
+    elapsed_ms: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "best": {"cards": self.best_cards, "points": self.best_points},
+            "plays": [[str(card) for card in play] for play in self.plays],
+            "plays_capped": self.plays_capped,
+            "goes_out": self.goes_out,
+            "outs": [{"card": str(card), "more": more} for card, more in self.outs],
+            "stuck": [{"card": str(card), "needs": why} for card, why in self.stuck],
+            "elapsed_ms": round(self.elapsed_ms, 3),
+        }
+
+    def lines(self) -> list[str]:
+        """The analysis for people, one fact per line."""
+        out = [f"best: {self.best_cards} card(s), {self.best_points} point(s)"
+               + ("; the whole hand goes out now" if self.goes_out else "")]
+        more = " (more exist)" if self.plays_capped else ""
+        out.append(f"best plays ({len(self.plays)}{more}):")
+        out += [f"  {format_cards(play) or '(nothing)'}" for play in self.plays]
+        if self.outs:
+            out.append("outs (card: more cards played with it):")
+            out += [f"  {card}: +{more}" for card, more in self.outs]
+        else:
+            out.append("outs: no single card lets the hand play more")
+        for card, why in self.stuck:
+            out.append(f"{card} cannot be placed: {why}")
+        return out
+
+
+def analyze(position: Position, unseen: list[Card] | None = None,
+            max_plays: int = MAX_PLAYS) -> Analysis:
+    """Analyze ``position`` (see the module docstring). ``unseen`` lists the cards whose outs
+    to compute (default: every card the packs still hold beyond the table and the hand)."""
+    started = time.perf_counter()
+    best = solve_position(position, "cards")
+    points = solve_position(position, "points")
+    plays, capped = best_plays(position, best.score, max_plays) if best.score else ([], False)
+    hand_size = len(position.hand)
+    goes_out = hand_size > 0 and best.score == hand_size
+    outs = []
+    for card in (not_seen(position) if unseen is None else _distinct(unseen)):
+        more = solve_position(_with_card(position, card), "cards").score - best.score
+        if more > 0:
+            outs.append((card, more))
+    outs.sort(key=lambda pair: (-pair[1], pair[0].joker, pair[0].rank, pair[0].suit))
+    stuck = [(card, needs(position, card)) for card in _distinct(position.hand)
+             if not card.joker and not _placeable(position, card, plays)]
+    return Analysis(position, best.score, points.score, plays, capped, goes_out, outs, stuck,
+                    (time.perf_counter() - started) * 1000)
+
+
+def not_seen(position: Position) -> list[Card]:
+    """One of each card the packs still hold beyond the table and the hand."""
+    left = np.full(N_CARD_TYPES, position.variant.decks, dtype=np.int64)
+    left -= position.table_counts() + position.hand_counts()
+    cards = [CARDS[i] for i in np.flatnonzero(left > 0)]
+    jokers_seen = position.hand_jokers + len(position.table_jokers)
+    if position.variant.jokers > jokers_seen:
+        cards.append(Card.parse("*"))
+    return cards
+
+
+def best_plays(position: Position, best: int, limit: int) -> tuple[list[list[Card]], bool]:
+    """Distinct multisets of hand cards that reach ``best`` cards (at most ``limit``), and
+    whether more exist."""
+    from ortools.sat.python import cp_model
+
+    from solver import cpsat
+
+    problem = Problem.from_position(position, "cards")
+    candidates = cpsat.candidate_groups(problem, 6 if problem.stuck else 5)
+    model, var = cpsat.build_model(problem, candidates)
+    p = var["p"]
+    jokers = sum(var["hand_name"]) if var["hand_name"] is not None else 0
+    model.add(sum(p) + jokers == best)
+    in_hand = [c for c in range(N_CARD_TYPES) if problem.hand[c] > 0]
+    plays: list[list[Card]] = []
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.linearization_level = 2
+    while len(plays) <= limit:
+        if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            break
+        values = {c: solver.value(p[c]) for c in in_hand}
+        played_jokers = int(solver.value(jokers)) if var["hand_name"] is not None else 0
+        plays.append([CARDS[c] for c in in_hand for _ in range(values[c])]
+                     + [Card.parse("*")] * played_jokers)
+        # the next answer differs in some hand card's count (or in the jokers played)
+        differs = []
+        for c in in_hand:
+            d = model.new_bool_var(f"differs{len(plays)}_{c}")
+            model.add(p[c] != values[c]).only_enforce_if(d)
+            differs.append(d)
+        if var["hand_name"] is not None:
+            d = model.new_bool_var(f"differs{len(plays)}_jokers")
+            model.add(jokers != played_jokers).only_enforce_if(d)
+            differs.append(d)
+        model.add_bool_or(differs)
+    return plays[:limit], len(plays) > limit
+
+
+def needs(position: Position, card: Card) -> str:
+    """What would place ``card``: the fewest missing cards that complete a 3-card group with
+    it, or, when every such group's cards are at hand, that taking them breaks the table."""
+    ace = position.variant.ace
+    have = Counter(c.index for c in position.table_cards) + Counter(
+        c.index for c in position.hand if not c.joker)
+    have[card.index] -= 1
+    groups = [g for g in candidate_sets(card.rank) if card.index in g]
+    groups += [g for g in candidate_runs(ace, 3, 3) if card.index in g]
+    missing: list[tuple[int, ...]] = []
+    for group in groups:
+        left = Counter(have)
+        lack = []
+        for c in group:
+            if c == card.index:
+                continue
+            if left[c] > 0:
+                left[c] -= 1
+            else:
+                lack.append(c)
+        missing.append(tuple(lack))
+    fewest = min(len(lack) for lack in missing)
+    if fewest == 0:
+        return ("the cards to make a group with it are on the table or in the hand, but "
+                "taking them leaves other table cards without a valid group")
+    options = sorted({lack for lack in missing if len(lack) == fewest})[:4]
+    return "needs " + " or ".join(" ".join(str(CARDS[c]) for c in lack) for lack in options)
+
+
+def _placeable(position: Position, card: Card, plays: list[list[Card]]) -> bool:
+    """Whether some play (not only a best one) places ``card``."""
+    if any(card in play for play in plays):
+        return True
+    problem = Problem.from_position(position, "cards")
+    forced = np.zeros(N_CARD_TYPES, dtype=np.int64)
+    forced[card.index] = 1
+    forced_problem = problem.with_forced(forced)
+    if dp_backend.applies(problem) and not problem.hand_only and not problem.run_from_hand:
+        return dp_backend.search(forced_problem) is not None
+    from solver import cpsat
+
+    try:
+        partition = cpsat.solve(forced_problem)
+    except ValueError:
+        return False
+    return bool(partition.played[card.index] > 0)
+
+
+def _with_card(position: Position, card: Card) -> Position:
+    return Position.make(position.table, list(position.hand) + [card], position.variant,
+                         opened=position.opened)
+
+
+def _distinct(cards) -> list[Card]:
+    seen: dict[str, Card] = {}
+    for card in cards:
+        seen.setdefault(str(card), card)
+    return list(seen.values())
+
+
+__all__ = ["Analysis", "analyze", "best_plays", "needs", "not_seen"]

@@ -1,0 +1,100 @@
+"""Hints: a best play that changes the fewest table groups, told as steps."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import numpy as np
+import pytest
+
+from solver import Position, solve
+from solver.generate import random_position
+from solver.hint import changed_groups, hint, hint_position
+from solver.reference import best_value
+
+
+def fewest_changed(position: Position, best: int) -> int:
+    """Brute force: the smallest set of table groups that, taken up with the whole hand,
+    still reaches ``best`` while every other group lies untouched."""
+    groups = list(position.table)
+    for size in range(len(groups) + 1):
+        for chosen in combinations(range(len(groups)), size):
+            sub = Position.make([groups[i] for i in chosen], position.hand, position.variant)
+            if best_value(sub) == best:
+                return size
+    raise AssertionError("the whole table always reaches the best value")
+
+
+def small_positions(count: int, seed: int):
+    rng = np.random.default_rng(seed)
+    for _ in range(count):
+        ace = ["low", "high", "both"][int(rng.integers(3))]
+        yield random_position(rng, f"machiavelli:ace={ace}", int(rng.integers(3, 13)),
+                              int(rng.integers(2, 6)), near=0.8)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_hint_is_best_and_changes_fewest_groups(seed):
+    checked = 0
+    for position in small_positions(25, seed):
+        result = hint_position(position)
+        best = best_value(position)
+        assert result.solution.score == best, position
+        if best == 0:
+            assert result.changed_groups == [] and not result.solution.played
+            continue
+        assert len(result.changed_groups) == fewest_changed(position, best), position
+        # every group the hint does not list lies unchanged on the new table
+        assert changed_groups(position.table, result.solution.table)[0] == result.changed_groups
+        checked += 1
+    assert checked >= 5  # the generator gives positions with a play
+
+
+def test_worked_example_1_changes_one_group():
+    result = hint("5C 6C 7C 8C", "8D 8H")
+    assert sorted(map(str, result.solution.played)) == ["8D", "8H"]
+    assert result.changed_groups == [1]
+    assert result.steps[0] == "take 8C from group 1"
+    assert any(step.startswith("make ") and "your 8H 8D" in step for step in result.steps)
+    assert result.rearranges
+    assert result.short() == "8H can be played; groups changed: 1; needs a rearrangement"
+
+
+def test_prefers_growing_a_group_to_rearranging():
+    # 8C fits on group 1 as it lies, or in a set with 8H and 8D taken from groups 2 and 3
+    result = hint("5C 6C 7C | 8H 9H 10H JH | 8D 9D 10D JD", "8C")
+    assert result.changed_groups == [1]
+    assert result.steps == ["add your 8C to group 1: 5C 6C 7C 8C"]
+    assert not result.rearranges
+    assert "no rearrangement needed" in result.short()
+
+
+def test_fewer_cards_picked_up_breaks_ties():
+    # 7C joins group 1 (3 cards) or group 2 (4 cards): both change one group
+    result = hint("4C 5C 6C | 8C 9C 10C JC", "7C")
+    assert result.changed_groups == [1]
+    assert result.picked_up == 3
+
+
+def test_nothing_to_play():
+    result = hint("6C 7C 8C", "8D 8H")
+    assert not result.solution.played and result.changed_groups == []
+    assert str(result) == "no card can be played: draw"
+
+
+def test_json_form():
+    data = hint("5C 6C 7C 8C", "8D 8H").to_json()
+    assert data["changed_groups"] == [1] and data["score"] == 2
+    assert sorted(data["played"]) == ["8D", "8H"]
+    assert data["steps"] and data["short"].startswith("8H")
+
+
+@pytest.mark.parametrize("variant,jokers", [("guadalupe", 2), ("vatican", 2), ("tahiti", 2),
+                                            ("carousel", 2)])
+def test_hint_with_jokers_reaches_the_best(variant, jokers):
+    rng = np.random.default_rng(7)
+    for _ in range(15):
+        position = random_position(rng, variant, int(rng.integers(6, 20)),
+                                   int(rng.integers(3, 8)), jokers=jokers)
+        result = hint_position(position)
+        assert result.solution.score == solve(position).score, position
