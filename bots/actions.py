@@ -64,5 +64,33 @@ def play_from_solution(solution, knock: bool = False) -> Play:
     return Play(tuple(solution.played), tuple(tuple(g) for g in solution.table), knock)
 
 
+ACTION_TYPES = ("play", "draw", "pass", "give_up")
+
+
+def action_to_json(action: Action) -> dict:
+    """``{"type": "play", "played": [...], "table": [[...], ...], "knock": bool}``, or
+    ``{"type": "draw" | "pass" | "give_up"}``."""
+    if isinstance(action, Play):
+        return {"type": "play", "played": cards_text(action.played),
+                "table": [cards_text(group) for group in action.table], "knock": action.knock}
+    return {"type": {Draw: "draw", Pass: "pass", GiveUp: "give_up"}[type(action)]}
+
+
+def action_from_json(data: dict) -> Action:
+    """The inverse of ``action_to_json``; a ``ValueError`` naming what is wrong."""
+    if not isinstance(data, dict):
+        raise ValueError(f"an action is a JSON object, not {data!r}")
+    kind = data.get("type")
+    if kind == "play":
+        played, table = data.get("played"), data.get("table")
+        if not isinstance(played, (list, str)) or not isinstance(table, (list, str)):
+            raise ValueError("a play needs 'played' (cards) and 'table' (the whole new table)")
+        return Play.make(played, table, bool(data.get("knock", False)))
+    simple = {"draw": Draw, "pass": Pass, "give_up": GiveUp}
+    if kind not in simple:
+        raise ValueError(f"unknown action type {kind!r} (choose {', '.join(ACTION_TYPES)})")
+    return simple[kind]()
+
+
 def cards_text(cards: Sequence[Card]) -> list[str]:
     return [str(card) for card in cards]

@@ -152,6 +152,38 @@ def build_parser() -> argparse.ArgumentParser:
     tournament.add_argument("--json", action="store_true", help="print one JSON object")
     tournament.set_defaults(run=_cmd_tournament)
 
+    play = sub.add_parser(
+        "play", help="play against the computer in the terminal",
+        description="A game against bots (and other people at the same terminal, each hand "
+                    "hidden until its owner is ready). Type 'help' in the game for commands.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="examples:\n  machiavelli play\n"
+               "  machiavelli play --variant carousel --bots expert,planner --seed 7\n"
+               "  machiavelli play --humans 2 --bots greedy\n"
+               "  machiavelli play --resume game.json",
+    )
+    play.add_argument("--variant", default="machiavelli", help="variant[:option=value,...]")
+    play.add_argument("--bots", default="expert",
+                      help="comma-separated bot levels for the computer seats "
+                           "(random, beginner, greedy, planner, expert; default expert)")
+    play.add_argument("--humans", type=int, default=1, help="people playing (default 1)")
+    play.add_argument("--seed", type=int, default=None,
+                      help="seed of the deal and the bots (default: a new one, printed)")
+    play.add_argument("--budget", type=float, default=None, metavar="S",
+                      help="seconds per move for the expert (default 0.5)")
+    play.add_argument("--resume", metavar="FILE", help="resume a game saved with 'save FILE'")
+    play.add_argument("--symbols", action="store_true", help="print suits as ♠ ♥ ♦ ♣")
+    play.add_argument("--color", choices=("auto", "always", "never"), default="auto")
+    play.set_defaults(run=_cmd_play)
+
+    engine = sub.add_parser(
+        "engine", help="the JSON-lines engine protocol on stdin/stdout (docs/protocol.md)",
+        description="Read one JSON request per line on stdin and answer each with one JSON "
+                    "line on stdout: set a position or start a game, ask for a level's move, "
+                    "a hint or an analysis. See docs/protocol.md.",
+    )
+    engine.set_defaults(run=_cmd_engine)
+
     replay = sub.add_parser("replay", help="check game records against the referee",
                             description="Replay every record of FILE through the referee, "
                                         "step by step, and report the first inconsistency.")
@@ -274,6 +306,32 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
     if chance is not None:
         print(chance)
     return 0
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    from bots.render import use_colour
+    from bots.session import PERSON, Session, SessionError
+    from bots.terminal import TerminalGame
+
+    try:
+        if args.resume:
+            session = Session.load(args.resume)
+        else:
+            bots = [name.strip() for name in args.bots.split(",") if name.strip()]
+            if args.humans < 1:
+                raise UsageError(f"--humans {args.humans}: at least one person plays")
+            seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(3), "big")
+            session = Session(args.variant, [PERSON] * args.humans + bots, seed, args.budget)
+    except SessionError as error:
+        raise UsageError(str(error)) from None
+    game = TerminalGame(session, use_colour(args.color), args.symbols)
+    return game.run()
+
+
+def _cmd_engine(args: argparse.Namespace) -> int:
+    from bots.protocol import Engine
+
+    return Engine(sys.stdin, sys.stdout).run()
 
 
 def _print_solution(solution, colour_choice: str = "auto", symbols: bool = False) -> None:

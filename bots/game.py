@@ -419,6 +419,14 @@ class Game:
             record["hands"] = self.hand_records
         return record
 
+    def record_so_far(self) -> dict:
+        """The record, with the hand in progress (a saved game; see ``bots.record.resume``)."""
+        record = self.record()
+        if not self.over and self.hand_records:
+            record["hands"] = self.hand_records + [{"deal": self.deal_record,
+                                                    "actions": self.actions}]
+        return record
+
     def check_invariants(self) -> None:
         """Raise AssertionError if a card was lost or duplicated or a table group is invalid."""
         if self.hand_over and self.over:

@@ -101,6 +101,24 @@ def replay(record: dict[str, Any], check_seed: bool = True) -> Inconsistency | N
     return None
 
 
+def resume(record: dict[str, Any]) -> Game:
+    """A referee at the point where ``record`` (finished or not) stops: the seed deals again
+    and every recorded action is replayed. A ``ValueError`` says where the record fails."""
+    try:
+        variant = Variant.from_name(record["variant"], **(record.get("options") or {}))
+        game = Game(variant, list(record["players"]), int(record["seed"]))
+        hands = record.get("hands") or [{"deal": record["deal"], "actions": record["actions"]}]
+    except (KeyError, TypeError, AttributeError) as error:
+        raise ValueError(f"not a game record: missing or bad {error}") from None
+    for number, hand in enumerate(hands):
+        if not isinstance(hand, dict) or game.deal_record != hand.get("deal"):
+            raise ValueError(f"hand {number + 1}: the deal is not the one the seed gives")
+        problem = _replay_hand(game, hand.get("actions") or [], number)
+        if problem is not None:
+            raise ValueError(str(problem))
+    return game
+
+
 def _replay_hand(game: Game, actions: list[dict], number: int) -> Inconsistency | None:
     at = 0
     while at < len(actions):
@@ -146,4 +164,4 @@ def _action(entry: dict, following: dict | None):
     raise KeyError(f"unknown action type {kind!r}")
 
 
-__all__ = ["Inconsistency", "dumps", "parse_cards", "read_records", "replay"]
+__all__ = ["Inconsistency", "dumps", "parse_cards", "read_records", "replay", "resume"]

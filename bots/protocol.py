@@ -1,0 +1,271 @@
+"""``machiavelli engine``: the engine protocol, JSON lines on stdin and stdout.
+
+Every request is one JSON object on one line with a ``cmd`` (and optionally an ``id``, echoed
+back); every answer is one JSON object on one line: ``{"ok": true, ...}`` or
+``{"ok": false, "error": "..."}``. A malformed line gets an error answer and the engine keeps
+running. The commands (docs/protocol.md has them in full, with a transcript):
+
+- ``hello``: the engine's name, version, variants and bot levels.
+- ``position``: set a position (``table``, ``hand``, ``variant``, ``opened``; or ``position``
+  in the text or JSON form) for ``solve``, ``hint``, ``analyze`` and ``go``.
+- ``new_game``: start a game (``variant``, ``seats``: bot levels or ``client``, ``seed``,
+  ``budget``); bot seats move by themselves, client seats by ``move``.
+- ``load``: resume a game from a game record (``record``; ``seats`` optional).
+- ``state``: the game as the player to move sees it.
+- ``move``: carry out an action for the client seat to move.
+- ``go``: a level's choice (``level``, ``budget``) for the player to move, or for the position.
+- ``solve`` / ``hint`` / ``analyze``: on the game's current player's view, or the position.
+- ``save``: the game record so far.  ``quit``: stop.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from typing import Any, TextIO
+
+from bots.actions import action_from_json, action_to_json
+from bots.players import REGISTRY
+from bots.session import PERSON, Event, Session, SessionError
+from solver.errors import PositionError
+from solver.position import Position
+from solver.variants import VARIANT_NAMES
+
+CLIENT = "client"  # a seat the protocol's client moves for
+NAME = "machiavelli-engine"
+
+
+class RequestError(ValueError):
+    """A request that cannot be answered (its line gets an error answer)."""
+
+
+class Engine:
+    """Reads requests from ``source`` and writes answers to ``sink`` until ``quit`` or EOF."""
+
+    def __init__(self, source: TextIO, sink: TextIO) -> None:
+        self.source = source
+        self.sink = sink
+        self.session: Session | None = None
+        self.position: Position | None = None
+        self.handlers: dict[str, Callable[[dict], dict]] = {
+            "hello": self.hello, "position": self.set_position, "new_game": self.new_game,
+            "load": self.load, "state": self.state, "move": self.move, "go": self.go,
+            "solve": self.solve, "hint": self.hint, "analyze": self.analyze,
+            "save": self.save, "quit": self.quit,
+        }
+        self.running = True
+
+    def run(self) -> int:
+        for line in self.source:
+            if not line.strip():
+                continue
+            self.send(self.answer(line))
+            if not self.running:
+                break
+        return 0
+
+    def send(self, answer: dict[str, Any]) -> None:
+        self.sink.write(json.dumps(answer) + "\n")
+        self.sink.flush()
+
+    def answer(self, line: str) -> dict[str, Any]:
+        """The answer to one request line (never raises for bad input)."""
+        request_id = None
+        try:
+            try:
+                request = json.loads(line)
+            except (json.JSONDecodeError, UnicodeDecodeError) as error:
+                raise RequestError(f"not JSON: {error}") from None
+            if not isinstance(request, dict):
+                raise RequestError(f"a request is a JSON object, not {type(request).__name__}")
+            request_id = request.get("id")
+            command = request.get("cmd")
+            if not isinstance(command, str) or command not in self.handlers:
+                raise RequestError(f"unknown cmd {command!r} "
+                                   f"(choose {', '.join(self.handlers)})")
+            answer = {"ok": True, **self.handlers[command](request)}
+        except (RequestError, SessionError, PositionError, ValueError, TypeError,
+                KeyError) as error:
+            answer = {"ok": False, "error": _one_line(error)}
+        except RecursionError:
+            answer = {"ok": False, "error": "request nested too deeply"}
+        if request_id is not None and isinstance(request_id, (str, int, float)):
+            answer["id"] = request_id
+        return answer
+
+    # -- commands ------------------------------------------------------------------------
+    def hello(self, request: dict) -> dict:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            release = version(NAME)
+        except PackageNotFoundError:
+            release = "unknown"
+        return {"name": NAME, "version": release, "variants": list(VARIANT_NAMES),
+                "levels": list(REGISTRY), "commands": list(self.handlers)}
+
+    def set_position(self, request: dict) -> dict:
+        if "position" in request:
+            given = request["position"]
+            if isinstance(given, dict):
+                position = Position.from_json(given)
+            elif isinstance(given, str):
+                position = Position.parse(given)
+            else:
+                raise RequestError("'position' is a position text or its JSON object")
+        else:
+            table, hand = _text(request, "table", ""), _text(request, "hand")
+            position = Position.make(table, hand, _text(request, "variant", "machiavelli"),
+                                     opened=bool(request.get("opened", True)))
+        self.position = position
+        self.session = None
+        return {"position": str(position)}
+
+    def new_game(self, request: dict) -> dict:
+        seats = request.get("seats", [CLIENT, "expert"])
+        if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
+            raise RequestError("'seats' is a list of bot levels and 'client'")
+        seed = request.get("seed", 0)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise RequestError(f"'seed' is an integer, not {seed!r}")
+        budget = _budget(request)
+        self.session = Session(_text(request, "variant", "machiavelli"),
+                               [PERSON if s == CLIENT else s for s in seats], seed, budget)
+        self.position = None
+        events = self.session.run_bots()
+        return {"events": _events(events), **self._state()}
+
+    def load(self, request: dict) -> dict:
+        record = request.get("record")
+        if not isinstance(record, dict):
+            raise RequestError("'load' needs 'record': a game record object")
+        players = record.get("players")
+        seats = request.get("seats") or ([CLIENT] * len(players)
+                                         if isinstance(players, list) else None)
+        if not isinstance(seats, list):
+            raise RequestError("the record has no players")
+        self.session = Session.from_json({"record": record, "budget": _budget(request),
+                                          "seats": [PERSON if s == CLIENT else s
+                                                    for s in seats]})
+        self.position = None
+        events = self.session.run_bots() if not self.session.over else []
+        return {"events": _events(events), **self._state()}
+
+    def state(self, request: dict) -> dict:
+        return self._state()
+
+    def move(self, request: dict) -> dict:
+        session = self._game()
+        action = action_from_json(request.get("action"))
+        events = session.apply(action)
+        events += session.run_bots()
+        return {"events": _events(events), **self._state()}
+
+    def go(self, request: dict) -> dict:
+        level = _text(request, "level", "expert")
+        if level not in REGISTRY:
+            raise RequestError(f"unknown level {level!r} (choose {', '.join(REGISTRY)})")
+        budget = _budget(request)
+        started = time.perf_counter()
+        if self.session is not None:
+            action = self.session.suggest(level, budget)
+        else:
+            from bots.estimate import observation_for
+            from bots.players import make_bot
+
+            opponents = request.get("opponents", [13])
+            if not isinstance(opponents, list) or not all(isinstance(n, int)
+                                                          for n in opponents):
+                raise RequestError("'opponents' is a list of hand sizes")
+            observation = observation_for(self._position(), opponents)
+            action = make_bot(level, 0, budget).choose(observation)
+        return {"action": action_to_json(action),
+                "elapsed_ms": round((time.perf_counter() - started) * 1000, 3)}
+
+    def solve(self, request: dict) -> dict:
+        from solver.api import solve_position
+
+        objective = _text(request, "objective", "cards")
+        return {"solution": solve_position(self._position(), objective).to_json()}
+
+    def hint(self, request: dict) -> dict:
+        from solver.hint import hint_position
+
+        objective = _text(request, "objective", "cards")
+        return {"hint": hint_position(self._position(), objective).to_json()}
+
+    def analyze(self, request: dict) -> dict:
+        from solver.analysis import analyze
+        from solver.cards import parse_cards
+
+        unseen = request.get("unseen")
+        cards = parse_cards(unseen) if isinstance(unseen, (str, list)) else None
+        max_plays = request.get("max_plays", 20)
+        if not isinstance(max_plays, int) or max_plays < 1:
+            raise RequestError("'max_plays' is a positive integer")
+        return {"analysis": analyze(self._position(), cards, max_plays).to_json()}
+
+    def save(self, request: dict) -> dict:
+        return {"record": self._game().game.record_so_far()}
+
+    def quit(self, request: dict) -> dict:
+        self.running = False
+        return {"bye": True}
+
+    # -- helpers -------------------------------------------------------------------------
+    def _game(self) -> Session:
+        if self.session is None:
+            raise RequestError("no game: send 'new_game' or 'load' first")
+        return self.session
+
+    def _position(self) -> Position:
+        """The game's current player's view, or the position set with ``position``."""
+        if self.session is not None:
+            if self.session.over:
+                raise RequestError("the game is over")
+            return self.session.observation().position()
+        if self.position is None:
+            raise RequestError("no position: send 'position' or 'new_game' first")
+        return self.position
+
+    def _state(self) -> dict:
+        session = self._game()
+        game = session.game
+        data: dict[str, Any] = {"over": session.over,
+                                "seats": [CLIENT if s == PERSON else s for s in session.seats]}
+        if session.over:
+            data["results"] = game.results()
+        else:
+            data["to_move"] = session.current
+            data["observation"] = session.observation().to_json()
+        return data
+
+
+def _events(events: list[Event]) -> list[dict]:
+    return [{"player": e.player, "name": e.name, "action": action_to_json(e.action)}
+            for e in events]
+
+
+def _text(request: dict, key: str, default: str | None = None) -> str:
+    value = request.get(key, default)
+    if value is None:
+        raise RequestError(f"missing '{key}'")
+    if not isinstance(value, str):
+        raise RequestError(f"'{key}' is a string, not {value!r}")
+    return value
+
+
+def _budget(request: dict) -> float | None:
+    budget = request.get("budget")
+    if budget is None:
+        return None
+    if isinstance(budget, bool) or not isinstance(budget, (int, float)) or \
+            not 0 < budget <= 60:
+        raise RequestError(f"'budget' is seconds per move in (0, 60], not {budget!r}")
+    return float(budget)
+
+
+def _one_line(error: Exception) -> str:
+    text = str(error) if str(error) else type(error).__name__
+    return " ".join(text.split())

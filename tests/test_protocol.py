@@ -1,0 +1,112 @@
+"""The engine protocol: a scripted client plays a whole game; malformed lines never stop it."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import subprocess
+import sys
+
+from bots.protocol import Engine
+
+
+def ask(engine: Engine, request: dict | str) -> dict:
+    line = request if isinstance(request, str) else json.dumps(request)
+    return engine.answer(line)
+
+
+def test_a_client_plays_a_whole_game_with_the_engines_moves():
+    engine = Engine(io.StringIO(), io.StringIO())
+    hello = ask(engine, {"cmd": "hello", "id": 7})
+    assert hello["ok"] and hello["id"] == 7 and "expert" in hello["levels"]
+    state = ask(engine, {"cmd": "new_game", "seats": ["client", "greedy", "beginner"],
+                         "seed": 5})
+    assert state["ok"] and state["seats"] == ["client", "greedy", "beginner"]
+    moves = hints = 0
+    while not state["over"]:
+        assert state["to_move"] == 0  # bots move by themselves
+        if moves % 5 == 0:
+            hint = ask(engine, {"cmd": "hint"})
+            assert hint["ok"] and "steps" in hint["hint"]
+            hints += 1
+        suggestion = ask(engine, {"cmd": "go", "level": "planner"})
+        assert suggestion["ok"], suggestion
+        state = ask(engine, {"cmd": "move", "action": suggestion["action"]})
+        assert state["ok"], state
+        moves += 1
+        if moves == 3:
+            record = ask(engine, {"cmd": "save"})["record"]
+            resumed = Engine(io.StringIO(), io.StringIO())
+            again = ask(resumed, {"cmd": "load", "record": record,
+                                  "seats": ["client", "greedy", "beginner"]})
+            assert again["ok"], again
+            assert again["observation"]["hand"] == state["observation"]["hand"]
+        assert moves < 500
+    assert state["over"] and len(state["results"]) == 3
+    assert sum(row["winner"] for row in state["results"]) >= 1
+    assert hints >= 1
+    assert not ask(engine, {"cmd": "move", "action": {"type": "draw"}})["ok"]
+
+
+def test_position_commands():
+    engine = Engine(io.StringIO(), io.StringIO())
+    assert ask(engine, {"cmd": "position", "table": "5C 6C 7C 8C", "hand": "8D 8H"})["ok"]
+    solution = ask(engine, {"cmd": "solve"})["solution"]
+    assert solution["score"] == 2
+    assert ask(engine, {"cmd": "hint"})["hint"]["changed_groups"] == [1]
+    analysis = ask(engine, {"cmd": "analyze", "unseen": "8S 2D"})["analysis"]
+    assert analysis["best"]["cards"] == 2 and analysis["outs"] == [{"card": "8S", "more": 1}]
+    move = ask(engine, {"cmd": "go", "level": "greedy"})["action"]
+    assert move["type"] == "play" and sorted(move["played"]) == ["8D", "8H"]
+    bad = ask(engine, {"cmd": "position", "table": "5C 6C 7C", "hand": "8Z"})
+    assert not bad["ok"] and "8Z" in bad["error"]
+    assert ask(engine, {"cmd": "solve"})["ok"]  # the last good position is kept
+
+
+def random_line(rng: random.Random) -> str:
+    """Something a broken client might send."""
+    good = [{"cmd": "hint"}, {"cmd": "move", "action": {"type": "play"}},
+            {"cmd": "position", "table": "5C 6C 7C"}, {"cmd": "new_game", "seats": "x"},
+            {"cmd": "go", "level": "expert", "budget": -1}, {"cmd": "analyze", "max_plays": 0},
+            {"cmd": "load", "record": {"variant": "nope"}}, {"cmd": "new_game", "seed": "1"},
+            {"cmd": "move", "action": {"type": "play", "played": ["AS"], "table": "AS"}},
+            {"cmd": "position", "position": 5}, {"cmd": 3}, {}]
+    kind = rng.randrange(6)
+    if kind == 0:
+        return json.dumps(rng.choice(good))
+    if kind == 1:
+        text = json.dumps(rng.choice(good))
+        cut = rng.randrange(len(text))
+        return text[:cut] + rng.choice(["", "}", "\\", "\"", "[", "\x00"]) + text[cut + 1:]
+    if kind == 2:
+        return "".join(chr(rng.randrange(32, 0x2FF)) for _ in range(rng.randrange(1, 40)))
+    if kind == 3:
+        return json.dumps(rng.choice([[], 1, "cmd", None, True, 1e308, {"cmd": None}]))
+    if kind == 4:
+        depth = rng.randrange(1, 3000)
+        return "[" * depth + "]" * depth
+    request = {"cmd": rng.choice(["position", "go", "move", "state", "save", "analyze"]),
+               "table": rng.choice(["5C 6C", "|||", 5, None]),
+               "hand": rng.choice(["8D", "", "1X", []]), "level": rng.choice(["expert", 3]),
+               "action": rng.choice([None, {"type": "knock"}, {"type": "draw"}, "draw"])}
+    return json.dumps(request)
+
+
+def test_a_thousand_malformed_lines_do_not_stop_the_engine():
+    rng = random.Random(1)
+    lines = [random_line(rng) for _ in range(1000)]
+    lines.append(json.dumps({"cmd": "position", "table": "5C 6C 7C 8C", "hand": "8D 8H"}))
+    lines.append(json.dumps({"cmd": "solve", "id": "last"}))
+    lines.append(json.dumps({"cmd": "quit"}))
+    engine = subprocess.run([sys.executable, "-m", "bots.cli", "engine"],
+                            input="\n".join(lines) + "\n", capture_output=True, text=True,
+                            timeout=300)
+    assert engine.returncode == 0, engine.stderr[-2000:]
+    answers = [json.loads(line) for line in engine.stdout.splitlines()]
+    blank = sum(1 for line in lines if not line.strip())
+    assert len(answers) == len(lines) - blank
+    assert all(answer["ok"] is False for answer in answers[:-3] if "error" in answer)
+    assert answers[-2]["id"] == "last" and answers[-2]["solution"]["score"] == 2
+    assert answers[-1] == {"ok": True, "bye": True}
+    assert engine.stderr == ""
