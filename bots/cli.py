@@ -3,6 +3,10 @@
 Examples::
 
     machiavelli demo
+    machiavelli play --bots expert,planner
+    machiavelli learn
+    machiavelli hint --table "5C 6C 7C 8C" --hand "8D 8H"
+    machiavelli analyze --table "10H 10D 10S | JH JD JS" --hand "9S QD 2C"
     machiavelli solve --table "5C 6C 7C 8C" --hand "8D 8H"
     machiavelli solve --variant shanghai --table "AS 2S 3S | 7H 7D 7C" --hand "4S 7S" --json
     machiavelli solve --variant machiavelli:opening=36 --unopened --table - \
@@ -176,6 +180,20 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--color", choices=("auto", "always", "never"), default="auto")
     play.set_defaults(run=_cmd_play)
 
+    learn = sub.add_parser(
+        "learn", help="a short lesson on the rules, then a first game",
+        description="Learn the chosen variant step by step on real positions: sets, runs, "
+                    "the ace rule, adding to a group, splitting a run, the rule book's worked "
+                    "examples as puzzles (the solver checks each answer; 'hint' helps), then "
+                    "a first game against the beginner bot.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="examples:\n  machiavelli learn\n  machiavelli learn --variant shanghai",
+    )
+    learn.add_argument("--variant", default="machiavelli", help="variant[:option=value,...]")
+    learn.add_argument("--seed", type=int, default=0, help="seed of the first game")
+    learn.add_argument("--color", choices=("auto", "always", "never"), default="auto")
+    learn.set_defaults(run=_cmd_learn)
+
     engine = sub.add_parser(
         "engine", help="the JSON-lines engine protocol on stdin/stdout (docs/protocol.md)",
         description="Read one JSON request per line on stdin and answer each with one JSON "
@@ -326,6 +344,14 @@ def _cmd_play(args: argparse.Namespace) -> int:
         raise UsageError(str(error)) from None
     game = TerminalGame(session, use_colour(args.color), args.symbols)
     return game.run()
+
+
+def _cmd_learn(args: argparse.Namespace) -> int:
+    from bots.lessons import Lesson
+    from bots.render import use_colour
+    from solver.variants import Variant
+
+    return Lesson(Variant.parse(args.variant), args.seed, use_colour(args.color)).run()
 
 
 def _cmd_engine(args: argparse.Namespace) -> int:

@@ -55,6 +55,7 @@ def play_one(variant: str, bots: Sequence[str], players: int, seed: int, game: i
                 for name, s in zip(seats, seeds, strict=True)]
     names = [f"{name}-{i + 1}" for i, name in enumerate(seats)]
     state = Game(variant, names, deal)
+    _warm_up(state, seats, budget)
     times: dict[str, list[float]] = {name: [] for name in set(seats)}
     hint = None
     for _ in range(20_000):
@@ -75,6 +76,20 @@ def play_one(variant: str, bots: Sequence[str], players: int, seed: int, game: i
     results = state.results()
     return GameOutcome(game, seats, [r["score"] for r in results],
                        [r["winner"] for r in results], times)
+
+
+_WARM: set[tuple[str, str]] = set()
+
+
+def _warm_up(state: Game, seats: Sequence[str], budget: float | None) -> None:
+    """Let each bot make one throwaway move per process before its moves are timed: a fresh
+    process pays numba's cache load (and OR-Tools' import) on its first calls. The bots of
+    the game are untouched, so results stay reproducible."""
+    for name in seats:
+        key = (str(state.variant), name)
+        if key not in _WARM:
+            _WARM.add(key)
+            make_bot(name, 0, budget).choose(observe(state, state.current_player))
 
 
 def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -130,7 +145,11 @@ def summarize(variant: Variant, bots: Sequence[str], outcomes: Iterable[GameOutc
             "move_ms_median": round(statistics.median(moves[name]), 3) if moves[name] else 0.0,
             "move_ms_max": round(max(moves[name]), 3) if moves[name] else 0.0,
         })
-    return {"games": total, "seed": seed, "variant": str(variant), "bots": rows}
+    # "rating" is OpenSkill's ordinal (mu - 3 sigma); mu and sigma give its interval
+    spread = {name: {"mu": round(ratings[name].mu, 3), "sigma": round(ratings[name].sigma, 3)}
+              for name in bots}
+    return {"games": total, "seed": seed, "variant": str(variant), "bots": rows,
+            "ratings": spread}
 
 
 def run_tournament(variant: str, bots: Sequence[str], games: int, players: int, seed: int,

@@ -289,11 +289,12 @@ def explain(position: Position, solution: Solution) -> list[str]:
     for index, (group, sources) in enumerate(plan):
         text = " ".join(str(card) for card in group)
         bases = [n for n in sources if n and n in stays and stays[n][0] == index]
-        parts = [f"your {' '.join(cards)}" if n == 0 else f"{' '.join(cards)} from group {n}"
+        parts = [f"your {' '.join(cards)}" if n == 0 else f"{' '.join(cards)} of group {n}"
                  for n, cards in sources.items() if n not in bases]
         added = _join(parts)
         if not bases:
-            makes.append(f"make {text} from {added}")
+            makes.append(f"lay {text} from your hand" if list(sources) == [0]
+                         else f"make {text} from {added}")
             continue
         whole = [n for n in bases if len(stays[n][1]) == len(old[n - 1])]
         names = _join([f"group {n}" if n in whole else f"what is left of group {n}"

@@ -3,60 +3,16 @@ a save, a quit and a resume (pexpect drives the real command)."""
 
 from __future__ import annotations
 
-import re
-import sys
-
 import pytest
 
 pexpect = pytest.importorskip("pexpect")
 
-PROMPT = "you> "
-HINT_PLAY = re.compile(r"play ([^\n(]+) \(\d+ cards?\)")
-
-
-def spawn(*args: str):
-    child = pexpect.spawn(sys.executable, ["-m", "bots.cli", "play", "--color", "never",
-                                           *args], encoding="utf-8", timeout=60,
-                          dimensions=(50, 200))
-    return child
-
-
-def take_turn(child) -> None:
-    """At the prompt: ask for a hint and follow it (draw, or pass when the stock is out)."""
-    child.sendline("hint")
-    child.expect(PROMPT)
-    found = HINT_PLAY.search(child.before)
-    if found:
-        child.sendline(f"play {found.group(1).strip()}")
-        child.expect("type 'ok' to play it")
-        child.expect(PROMPT)
-        child.sendline("ok")
-        return
-    assert "no card can be played" in child.before
-    child.sendline("draw")
-    index = child.expect(["error: the stock is empty", "you draw"])
-    if index == 0:
-        child.expect(PROMPT)
-        child.sendline("pass")
-
-
-def play_until(child, stop_after: int | None = None) -> int:
-    """Follow hints until the game ends (or ``stop_after`` turns); the turns taken."""
-    turns = 0
-    while True:
-        index = child.expect([PROMPT, "game over:"])
-        if index == 1:
-            child.expect(pexpect.EOF)
-            return turns
-        if stop_after is not None and turns == stop_after:
-            return turns
-        take_turn(child)
-        turns += 1
+from scripted import PROMPT, play_until, spawn  # noqa: E402
 
 
 def test_whole_game_with_hint_invalid_move_save_and_resume(tmp_path):
     saved = tmp_path / "game.json"
-    child = spawn("--bots", "greedy,beginner", "--seed", "11")
+    child = spawn("play", "--bots", "greedy,beginner", "--seed", "11")
     child.expect("you, greedy, beginner; seed 11")
     child.expect(PROMPT)
     child.sendline("8X 9H")  # not a card
@@ -79,7 +35,7 @@ def test_whole_game_with_hint_invalid_move_save_and_resume(tmp_path):
     child.expect(pexpect.EOF)
     assert saved.exists()
 
-    child = spawn("--resume", str(saved))
+    child = spawn("play", "--resume", str(saved))
     child.expect("you, greedy, beginner; seed 11")
     turns = play_until(child)
     child.close()
@@ -88,7 +44,7 @@ def test_whole_game_with_hint_invalid_move_save_and_resume(tmp_path):
 
 
 def test_hot_seat_hides_each_hand_until_ready():
-    child = spawn("--humans", "2", "--bots", "greedy", "--seed", "4")
+    child = spawn("play", "--humans", "2", "--bots", "greedy", "--seed", "4")
     child.expect("player 1's turn: pass the terminal")
     assert "your hand" not in child.before
     child.sendline("")

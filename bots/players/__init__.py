@@ -13,11 +13,15 @@ takes an explicit seed, so the same seed gives the same moves. The levels, weake
 4. ``planner`` weighs the biggest play against its close alternatives and against drawing
    instead, by what each leaves: cards and points in hand, kept cards that still fit, outs
    among the unseen cards, and what the table left behind offers an opponent's hand. Its
-   weights make it hold back: it often keeps drawing until its whole hand can go out at once.
-5. ``expert`` searches: it deals the unseen cards many times over, plays each plan (a first
-   move and a way to go on: greedy or hoarding) forward with opponents modelled from what they
-   have shown, and keeps the biggest play unless a plan clearly beats it, within its time
-   budget per move.
+   weights make it hold back: it often plays a card or two a turn and keeps the rest, and
+   draws rather than feed the table; when an opponent is about to go out it plays all it can.
+5. ``expert`` weighs its options as the planner does but holds back harder (more weight on
+   kept cards that still fit), then, near the end of a hand (someone holds six cards or
+   fewer), searches: it deals the unseen cards many times over consistently with what it has
+   seen, plays each plan (a first move and a way to go on: greedy or hoarding) forward with
+   the kernel, opponents modelled from what they have shown, and replaces the evaluation's
+   choice only by a plan that beats it clearly over the same deals, within its time budget
+   per move.
 """
 
 from __future__ import annotations

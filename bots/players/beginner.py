@@ -89,7 +89,7 @@ def _place_joker(hand: list[Card], table: list[tuple[Card, ...]], played: list[C
     real = sorted({c for c in hand if not c.joker})
     for a in real:
         for b in real:
-            if b <= a:
+            if not a < b:  # each pair once
                 continue
             for rank in range(1, 14):
                 for suit in "SHDC":

@@ -28,7 +28,7 @@ from solver.cards import N_CARD_TYPES
 DEFAULT_BUDGET = 0.5
 ROLLOUT_TURNS = 12  # turns played out after the candidate move before judging the position
 MIN_SAMPLES = 8  # rollouts a plan needs before it can replace the default
-SIGNIFICANCE = 2.0  # standard errors by which a plan must beat the strong evaluation's choice
+SIGNIFICANCE = 3.0  # standard errors by which a plan must beat the strong evaluation's choice
 EVALUATION_SHARE = 0.5  # share of the budget the evaluation may take before the rollouts
 ENDGAME = 6  # rollouts judge moves once someone holds this many cards or fewer
 HOARD_GROWTH = 4  # cards past the deal (with that many draws) that mark a hoarder
@@ -37,16 +37,22 @@ HOARD_GROWTH = 4  # cards past the deal (with that many draws) that mark a hoard
 class ExpertBot:
     name = "expert"
 
-    def __init__(self, seed: int = 0, budget: float = DEFAULT_BUDGET) -> None:
+    def __init__(self, seed: int = 0, budget: float = DEFAULT_BUDGET,
+                 rollouts: int | None = None) -> None:
+        """``budget``: seconds per move. With ``rollouts`` the clock is ignored: every
+        option is weighed and exactly that many deals are played out, so the same seed gives
+        the same moves on any machine (under a time budget, a faster machine searches more)."""
         self.rng = np.random.default_rng(seed)
         self.budget = budget
+        self.rollouts = rollouts
         self.planner = PlannerBot(seed, STRONG)
 
     def choose(self, observation: Observation) -> Action:
         started = time.perf_counter()
-        deadline = started + 0.9 * self.budget
+        timed = self.rollouts is None
+        deadline = started + 0.9 * self.budget if timed else float("inf")
         choice, options, _ = self.planner.decide(
-            observation, deadline=started + EVALUATION_SHARE * self.budget)
+            observation, deadline=started + EVALUATION_SHARE * self.budget if timed else None)
         if len(options) < 2 or not supported(observation.variant) or not endgame(observation):
             return choice
         # Near the end, games played out to the finish judge moves better than any
@@ -56,7 +62,9 @@ class ExpertBot:
         rivals = opponent_policies(observation)
         gains: list[list[float]] = [[] for _ in plans]
         spent = 0.0  # the longest rollout so far: no new one starts unless it fits
-        while time.perf_counter() + 2 * spent < deadline:
+        worlds = 0
+        while time.perf_counter() + 2 * spent < deadline if timed else worlds < self.rollouts:
+            worlds += 1
             world = self.deal(observation)
             begun = time.perf_counter()
             base = self.rollout(observation, world, plans[0], rivals)
