@@ -8,6 +8,7 @@
 2
 """
 
+from solver.analysis import Analysis, analyze
 from solver.api import Solution, solve, solve_position
 from solver.cards import Card, format_cards, format_groups, parse_cards, parse_groups
 from solver.errors import (
@@ -23,13 +24,15 @@ from solver.errors import (
     UnknownVariantError,
     UnsupportedPositionError,
 )
+from solver.hint import Hint, hint
 from solver.position import Position
 from solver.variants import VARIANT_NAMES, Variant
 
 __all__ = [
-    "Card", "InvalidCardError", "InvalidGroupError", "InvalidOptionError", "InvalidTableError",
+    "Analysis", "Card", "Hint", "InvalidCardError", "InvalidGroupError", "InvalidOptionError",
+    "InvalidTableError",
     "MalformedPositionError", "Position", "PositionError", "Solution", "SolverError",
     "TooManyCopiesError", "UnknownOptionError", "UnknownVariantError",
     "UnsupportedPositionError", "VARIANT_NAMES", "Variant", "format_cards", "format_groups",
-    "parse_cards", "parse_groups", "solve", "solve_position",
+    "analyze", "hint", "parse_cards", "parse_groups", "solve", "solve_position",
 ]
