@@ -29,7 +29,7 @@ DEFAULT_BUDGET = 0.5
 ROLLOUT_TURNS = 12  # turns played out after the candidate move before judging the position
 MIN_SAMPLES = 8  # rollouts a plan needs before it can replace the default
 SIGNIFICANCE = 3.0  # standard errors by which a plan must beat the strong evaluation's choice
-EVALUATION_SHARE = 0.5  # share of the budget the evaluation may take before the rollouts
+EVALUATION_SHARE = 0.8  # share of the budget the evaluation may take before the rollouts
 ENDGAME = 6  # rollouts judge moves once someone holds this many cards or fewer
 HOARD_GROWTH = 4  # cards past the deal (with that many draws) that mark a hoarder
 
