@@ -338,6 +338,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
             bots = [name.strip() for name in args.bots.split(",") if name.strip()]
             if args.humans < 1:
                 raise UsageError(f"--humans {args.humans}: at least one person plays")
+            if args.budget is not None and args.budget <= 0:
+                raise UsageError("--budget must be a positive number of seconds")
             seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(3), "big")
             session = Session(args.variant, [PERSON] * args.humans + bots, seed, args.budget)
     except SessionError as error:
