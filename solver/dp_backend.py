@@ -60,10 +60,13 @@ def solve(problem: Problem, node_limit: int = 0) -> Partition:
         return _solve_opening(problem)
     if problem.run_from_hand:
         best: Partition | None = None
-        for run in problem.hand_runs():
+        runs = problem.hand_runs()
+        # one search per run the opening may hold: they share the budget
+        share = max(1, node_limit // max(len(runs), 1)) if node_limit else 0
+        for run in runs:
             forced = np.zeros_like(problem.hand)
             forced[list(run)] = 1
-            answer = _search(problem.with_forced(forced), node_limit)
+            answer = _search(problem.with_forced(forced), share)
             if answer is not None and (best is None or answer.score > best.score):
                 best = answer
         return best if best is not None else nothing_played(problem, optimal=True)

@@ -32,6 +32,7 @@ from bots.players.options import search_options
 from bots.scoring import hand_value
 from solver.api import solve_position
 from solver.cards import CARDS, Card
+from solver.errors import PositionError
 from solver.position import Position
 
 FITS_LIMIT = 0.01  # seconds (as a kernel work budget) per estimate of how many cards fit
@@ -136,9 +137,19 @@ def unseen_cards(observation: Observation) -> list[Card]:
 
 
 def _fits(table, hand: list[Card], variant) -> int:
-    """How many of ``hand`` could be played on ``table`` now."""
+    """How many of ``hand`` could be played on ``table`` now: an estimate, so a table joker
+    counts as the card it names (the kernel then answers at once, where the exact rules for
+    table jokers would need a CP-SAT model per estimate)."""
     if not hand:
         return 0
+    if any(card.joker for group in table for card in group):
+        try:
+            real = Position(tuple(tuple(c.real for c in g) for g in table), tuple(hand),
+                            variant, True)
+            real.validate()
+            return solve_position(real, time_limit=FITS_LIMIT).score
+        except PositionError:
+            pass  # more copies than the packs hold: ask the exact question
     return solve_position(Position(tuple(table), tuple(hand), variant, True),
                           time_limit=FITS_LIMIT).score
 
