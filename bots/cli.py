@@ -122,7 +122,8 @@ def build_parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--variant", default="machiavelli", help="variant[:option=value,...]")
     selfplay.add_argument("--players", type=int, default=2, help="players per game (default 2)")
     selfplay.add_argument("--bots", default="greedy",
-                          help="comma-separated bots, cycled over the seats (random, greedy)")
+                          help="comma-separated bots, cycled over the seats (random, beginner, "
+                               "greedy, planner, expert)")
     selfplay.add_argument("--games", type=int, default=10, help="games to play (default 10)")
     selfplay.add_argument("--seed", type=int, default=0, help="seed of the first game")
     selfplay.add_argument("--record", metavar="FILE",
