@@ -16,27 +16,50 @@ def ask(engine: Engine, request: dict | str) -> dict:
     return engine.answer(line)
 
 
+class EngineProcess:
+    """``machiavelli engine`` in a child process, one request and one answer at a time."""
+
+    def __init__(self) -> None:
+        self.child = subprocess.Popen([sys.executable, "-m", "bots.cli", "engine"],
+                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                      stderr=subprocess.PIPE, text=True, bufsize=1)
+
+    def ask(self, request: dict) -> dict:
+        self.child.stdin.write(json.dumps(request) + "\n")
+        self.child.stdin.flush()
+        return json.loads(self.child.stdout.readline())
+
+    def close(self) -> tuple[int, str]:
+        assert self.ask({"cmd": "quit"}) == {"ok": True, "bye": True}
+        self.child.stdin.close()
+        code = self.child.wait(timeout=60)
+        return code, self.child.stderr.read()
+
+
 def test_a_client_plays_a_whole_game_with_the_engines_moves():
-    engine = Engine(io.StringIO(), io.StringIO())
-    hello = ask(engine, {"cmd": "hello", "id": 7})
+    engine = EngineProcess()
+    hello = engine.ask({"cmd": "hello", "id": 7})
     assert hello["ok"] and hello["id"] == 7 and "expert" in hello["levels"]
-    state = ask(engine, {"cmd": "new_game", "seats": ["client", "greedy", "beginner"],
-                         "seed": 5})
+    state = engine.ask({"cmd": "new_game", "seats": ["client", "greedy", "beginner"],
+                        "seed": 5})
     assert state["ok"] and state["seats"] == ["client", "greedy", "beginner"]
     moves = hints = 0
     while not state["over"]:
         assert state["to_move"] == 0  # bots move by themselves
         if moves % 5 == 0:
-            hint = ask(engine, {"cmd": "hint"})
+            hint = engine.ask({"cmd": "hint"})
             assert hint["ok"] and "steps" in hint["hint"]
             hints += 1
-        suggestion = ask(engine, {"cmd": "go", "level": "planner"})
+        bad = engine.ask({"cmd": "move", "action": {"type": "play", "played": ["AS"],
+                                                    "table": [["AS"]]}})
+        assert not bad["ok"]  # an illegal move changes nothing
+        suggestion = engine.ask({"cmd": "go", "level": "planner"})
         assert suggestion["ok"], suggestion
-        state = ask(engine, {"cmd": "move", "action": suggestion["action"]})
+        state = engine.ask({"cmd": "move", "action": suggestion["action"]})
         assert state["ok"], state
         moves += 1
         if moves == 3:
-            record = ask(engine, {"cmd": "save"})["record"]
+            record = engine.ask({"cmd": "save"})["record"]
             resumed = Engine(io.StringIO(), io.StringIO())
             again = ask(resumed, {"cmd": "load", "record": record,
                                   "seats": ["client", "greedy", "beginner"]})
@@ -46,7 +69,9 @@ def test_a_client_plays_a_whole_game_with_the_engines_moves():
     assert state["over"] and len(state["results"]) == 3
     assert sum(row["winner"] for row in state["results"]) >= 1
     assert hints >= 1
-    assert not ask(engine, {"cmd": "move", "action": {"type": "draw"}})["ok"]
+    assert not engine.ask({"cmd": "move", "action": {"type": "draw"}})["ok"]
+    code, errors = engine.close()
+    assert code == 0 and errors == ""
 
 
 def test_position_commands():
