@@ -339,8 +339,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
             bots = [name.strip() for name in args.bots.split(",") if name.strip()]
             if args.humans < 1:
                 raise UsageError(f"--humans {args.humans}: at least one person plays")
-            if args.budget is not None and args.budget <= 0:
-                raise UsageError("--budget must be a positive number of seconds")
+            _check_budget(args.budget)
             seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(3), "big")
             session = Session(args.variant, [PERSON] * args.humans + bots, seed, args.budget)
     except SessionError as error:
@@ -413,10 +412,9 @@ def _cmd_demo(args: argparse.Namespace) -> int:
     return 0
 
 
-def _cmd_selfplay(args: argparse.Namespace) -> int:
+def _variant_and_bots(args: argparse.Namespace):
+    """The variant and the bot list of selfplay and tournament, checked against the players."""
     from bots.players import REGISTRY
-    from bots.record import dumps
-    from bots.selfplay import BotError, play_game
     from solver.variants import Variant
 
     variant = Variant.parse(args.variant)
@@ -428,6 +426,19 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
     if not variant.min_players <= args.players <= variant.max_players:
         raise UsageError(f"{variant.name} is for {variant.min_players}-{variant.max_players} "
                          f"players, not {args.players}")
+    return variant, names
+
+
+def _check_budget(budget: float | None) -> None:
+    if budget is not None and budget <= 0:
+        raise UsageError("--budget must be a positive number of seconds")
+
+
+def _cmd_selfplay(args: argparse.Namespace) -> int:
+    from bots.record import dumps
+    from bots.selfplay import BotError, play_game
+
+    variant, names = _variant_and_bots(args)
     if args.games < 1:
         raise UsageError("--games must be at least 1")
     out = open(args.record, "w", encoding="utf-8") if args.record else None  # noqa: SIM115
@@ -465,23 +476,12 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
 
 
 def _cmd_tournament(args: argparse.Namespace) -> int:
-    from bots.players import REGISTRY
     from bots.tournament import run_tournament
-    from solver.variants import Variant
 
-    variant = Variant.parse(args.variant)
-    names = [name.strip().lower() for name in args.bots.split(",") if name.strip()]
-    unknown = [name for name in names if name not in REGISTRY]
-    if unknown or not names:
-        raise UsageError(f"unknown bot {unknown[0] if unknown else args.bots!r} "
-                         f"(choose from {', '.join(REGISTRY)})")
-    if not variant.min_players <= args.players <= variant.max_players:
-        raise UsageError(f"{variant.name} is for {variant.min_players}-{variant.max_players} "
-                         f"players, not {args.players}")
+    variant, names = _variant_and_bots(args)
     if args.games < 1 or args.workers < 1:
         raise UsageError("--games and --workers must be at least 1")
-    if args.budget is not None and args.budget <= 0:
-        raise UsageError("--budget must be a positive number of seconds")
+    _check_budget(args.budget)
     try:
         summary = run_tournament(str(variant), names, args.games, args.players, args.seed,
                                  workers=args.workers, ray_address=args.ray,
