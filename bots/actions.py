@@ -50,7 +50,7 @@ class Pass:
 
 @dataclass(frozen=True)
 class GiveUp:
-    """Abandon a move that cannot be finished (RULES.md §3, incomplete moves)."""
+    """Abandon a move that cannot be finished (docs/rules.md §3.1, incomplete moves)."""
 
     def __str__(self) -> str:
         return "give up"

@@ -382,14 +382,16 @@ def _print_solution(solution, colour_choice: str = "auto", symbols: bool = False
 
 
 DEMO_POSITIONS = (
-    ("RULES.md §9.1: add to a set by splitting a run", "5C 6C 7C 8C", "8D 8H"),
-    ("RULES.md §9.1: same hand, shorter run: nothing fits", "6C 7C 8C", "8D 8H"),
-    ("RULES.md §9.2: three sets become three runs (ace high)", "KH KD KC | QH QD QC | JH JD JC",
-     "AC"),
-    ("RULES.md §9.3: 9S alone cannot be placed ...", "10H 10D 10S | JH JD JS | QH QD QC", "9S"),
-    ("RULES.md §9.3: ... but with QD QS all three go", "10H 10D 10S | JH JD JS | QH QD QC",
+    ("docs/rules.md §9.1: add to a set by splitting a run", "5C 6C 7C 8C", "8D 8H"),
+    ("docs/rules.md §9.1: same hand, shorter run: nothing fits", "6C 7C 8C", "8D 8H"),
+    ("docs/rules.md §9.2: three sets become three runs (ace high)",
+     "KH KD KC | QH QD QC | JH JD JC", "AC"),
+    ("docs/rules.md §9.3: 9S alone cannot be placed ...", "10H 10D 10S | JH JD JS | QH QD QC",
+     "9S"),
+    ("docs/rules.md §9.3: ... but with QD QS all three go", "10H 10D 10S | JH JD JS | QH QD QC",
      "9S QD QS"),
-    ("RULES.md §9.4: all six cards (seed 002)", "3C 4C 5C 6C | QH QD QS", "5C 7C 8C QC JH KH"),
+    ("docs/rules.md §9.4: all six cards (seed 002)", "3C 4C 5C 6C | QH QD QS",
+     "5C 7C 8C QC JH KH"),
 )
 
 

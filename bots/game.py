@@ -1,7 +1,7 @@
 """The referee: deals, runs the turns of every variant, checks every move, scores, records.
 
 It never trusts a player: a proposed play is judged by ``solver.validate.play_problems``
-(the rules of RULES.md §2-§8) plus the turn rules here, and an illegal proposal raises
+(the rules of docs/rules.md §2-§8) plus the turn rules here, and an illegal proposal raises
 ``IllegalMoveError`` with the reason, leaving the game exactly as it was. The state machine
 follows OpenSpiel's shape: ``current_player``, ``legal_types``, ``apply``, ``is_over``,
 ``results``; ``observation(player)`` is what that player may see.

@@ -1,7 +1,7 @@
 """``machiavelli learn``: a short lesson in the terminal on real positions.
 
 It teaches the chosen variant step by step: how cards are written, sets, runs, the ace rule,
-adding to a group, splitting a run, then the worked examples of RULES.md §9 as puzzles. In a
+adding to a group, splitting a run, then the worked examples of docs/rules.md §9 as puzzles. In a
 puzzle the learner names the hand cards to play (or gives the whole new table, or says
 ``none``); the solver checks the answer against the best play and explains a wrong one;
 ``hint`` gives the short hint, then the whole plan. The lesson ends with a first game against

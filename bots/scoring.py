@@ -1,4 +1,4 @@
-"""End of a hand and of a match: hand values, who wins, what each player scores (RULES §7).
+"""End of a hand and of a match: hand values, who wins, what each player scores (docs/rules.md §7).
 
 Penalty variants (lower is better) score what is left in each hand; carousel (higher is
 better) pays the winner. Rulings where the book is terse:

@@ -1,6 +1,6 @@
 """``solve()``: validation, backend choice, and a checked, readable ``Solution``.
 
-This is the public entry point (DESIGN.md §3). It parses and validates the input once, picks a
+This is the public entry point (docs/design.md §3). It parses and validates the input once, picks a
 backend, and re-checks the backend's answer with ``solver.validate`` before returning it.
 """
 

@@ -1,4 +1,4 @@
-"""Cards and their text forms (RULES.md §1).
+"""Cards and their text forms (docs/rules.md §1).
 
 A ``Card`` is a small immutable value: rank 1..13 (ace is 1) and suit ``S H D C``, or a joker.
 A joker in a hand is unnamed (``*``); a joker on the table stands for a named card (``*7H``).

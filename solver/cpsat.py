@@ -14,7 +14,7 @@ explicit joker slot. Variables (one line each, as in the CP-SAT samples):
 - ``z[r]``: (vatican opening) the hand's 3-card run ``r`` is laid.
 
 Balances: per real card, candidates + locked extensions use ``need + p + f`` copies; per name,
-joker slots use ``hand_name + table_name`` jokers. The rules of RULES.md §8 are the rulings
+joker slots use ``hand_name + table_name`` jokers. The rules of docs/rules.md §8 are the rulings
 listed in ``solver.validate``. Objective: maximize the weight of the hand cards played.
 Parameters: one worker and ``linearization_level = 2`` by default (the default linearization
 took seconds on positions that take milliseconds with 2).

@@ -1,6 +1,6 @@
 """A numba re-check of solver output: group rules and card balance on card indices.
 
-It is written from the rules (RULES.md §2), not from the search, and tests hold it to the
+It is written from the rules (docs/rules.md §2), not from the search, and tests hold it to the
 Python validator in ``solver.groups`` on random groups. Groups must be in reading order (runs
 low to high with a low ace first and a high ace last; sets in any order), which is what the
 solver's layout produces. The referee, which sees arbitrary input, uses ``solver.validate``.

@@ -1,4 +1,4 @@
-"""Group validity (RULES.md §2) and the candidate groups the exact backends choose from.
+"""Group validity (docs/rules.md §2) and the candidate groups the exact backends choose from.
 
 Ranks are laid out on 14 *slots*: slot 0 is the low ace, slots 1..12 are 2..K and slot 13 is
 the high ace, so every ace mode is a window of slots (``low`` 0..12, ``high`` 1..13, ``both``

@@ -49,7 +49,7 @@ class Hint:
         return any(step.startswith("take ") for step in self.steps)
 
     def short(self) -> str:
-        """The short form of forced play (RULES.md §4, ``forced_check = hint``): one playable
+        """The short form of forced play (docs/rules.md §4, ``forced_check = hint``): one playable
         card, the groups the play changes, and whether it needs a rearrangement."""
         if not self.solution.played:
             return "no card can be played"

@@ -6,7 +6,7 @@ Text form (one line, like a chess FEN)::
 
 ``table / hand / variant``, with ``-`` for an empty table or hand and an optional fourth field
 ``unopened`` when the player has not yet made the variant's opening play. A one-card group on
-the table is an original single (RULES.md §5). JSON form::
+the table is an original single (docs/rules.md §5). JSON form::
 
     {"variant": "machiavelli", "options": {}, "table": [["5C", "6C", "7C", "8C"]],
      "hand": ["8D", "8H"], "opened": true}

@@ -52,7 +52,7 @@ class Problem:
     table_array: tuple[np.ndarray, np.ndarray] | None = None
     """``table_groups`` as a padded index array and lengths (for the kernel)."""
     joker_rule: str = "none"
-    """How table jokers behave (RULES.md §8): none, carousel, vatican or tahiti."""
+    """How table jokers behave (docs/rules.md §8): none, carousel, vatican or tahiti."""
     hand_jokers: int = 0
     """Jokers in the hand: each may be played under any name."""
     joker_names: np.ndarray = field(default_factory=lambda: NONE)

@@ -1,7 +1,7 @@
 """The rules check every move passes: the referee's judge and the solver's last word.
 
 It knows nothing of the backends: given a position (the table before the move, the hand, the
-variant), the hand cards played and the proposed new table, it lists every rule of RULES.md
+variant), the hand cards played and the proposed new table, it lists every rule of docs/rules.md
 §2-§8 the move breaks. Jokers are physical cards like any other (one kind, ``*``); on the
 table each names a card (``*7H``). Copies of a card are interchangeable, so "the same card"
 means the same rank and suit.
@@ -80,7 +80,7 @@ def play_problems(position: Position, played: Sequence[Card],
 
 def opening_problems(position: Position, played: Sequence[Card],
                      table: Sequence[Sequence[Card]]) -> list[str]:
-    """RULES.md §6: the 36-point opening from the hand alone, or vatican's 3-card run."""
+    """docs/rules.md §6: the 36-point opening from the hand alone, or vatican's 3-card run."""
     variant = position.variant
     problems = []
     if variant.opening_points:
@@ -108,7 +108,7 @@ def has_hand_run(cards: Sequence[Card], ace: str) -> bool:
 
 def joker_problems(position: Position, played: Sequence[Card],
                    table: Sequence[Sequence[Card]]) -> list[str]:
-    """RULES.md §8 for a move whose cards already balance and whose groups are valid."""
+    """docs/rules.md §8 for a move whose cards already balance and whose groups are valid."""
     rule = position.variant.joker_rule
     problems = []
     old_names = Counter(card.real for group in position.table for card in group if card.joker)

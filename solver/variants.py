@@ -1,4 +1,4 @@
-"""Every rule set of RULES.md §4 as frozen data.
+"""Every rule set of docs/rules.md §4 as frozen data.
 
 A ``Variant`` is a named rule set plus its options, with every rule the referee and the solver
 need spelled out as a field. Its text form is ``name[:option=value,...]`` listing only options
@@ -126,7 +126,7 @@ class Variant:
     scoring: str
     """``cards``, ``manipulation``, ``tahiti``, ``carousel`` or ``winner``."""
     joker_rule: str
-    """``none``, ``carousel``, ``vatican`` or ``tahiti`` (RULES.md §8)."""
+    """``none``, ``carousel``, ``vatican`` or ``tahiti`` (docs/rules.md §8)."""
     singles: int
     """Face-up singles dealt onto the table before play (§5)."""
     opening_points: int
