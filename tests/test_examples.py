@@ -1,4 +1,4 @@
-"""RULES.md §9 worked examples 1-4, on both backends (example 5 is in test_groups.py)."""
+"""docs/rules.md §9.1-§9.4 worked examples, on both backends (§9.5 is in test_groups.py)."""
 
 from collections import Counter
 

@@ -1,4 +1,4 @@
-"""The referee: one test per rule of RULES.md §3-§8 it enforces, on crafted deals."""
+"""The referee: one test per rule of docs/rules.md §3-§8 it enforces, on crafted deals."""
 
 import copy
 

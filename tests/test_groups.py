@@ -8,7 +8,7 @@ def kind(text, ace):
     return group_kind(parse_cards(text), ace)
 
 
-# RULES.md §9 example 5, and the table of §2.
+# docs/rules.md §9.5, and the table of §2.
 @pytest.mark.parametrize("ace", ["low", "high", "both"])
 def test_k_a_2_is_never_a_run(ace):
     assert kind("KH AH 2H", ace) is None

@@ -1,4 +1,4 @@
-"""Joker positions worked by hand (RULES.md §8), and the rules the validator enforces."""
+"""Joker positions worked by hand (docs/rules.md §8), and the rules the validator enforces."""
 
 import pytest
 

@@ -71,7 +71,7 @@ def test_decode_cuts_every_accepted_suit_into_runs():
 
 def test_a_run_from_the_low_ace_is_cut_before_it_takes_a_high_ace():
     # One of each card A..K of spades plus a second ace: A..K + A is no run, but
-    # A 2 3 | 4..K A is (RULES.md §2: an ace is never at both ends).
+    # A 2 3 | 4..K A is (docs/rules.md §2: an ace is never at both ends).
     moves = np.zeros((13, 4, 4), dtype=np.int64)
     moves[0, 0] = (2, 0, 1, 0)
     moves[1:, 0, 0] = 1
