@@ -96,3 +96,38 @@ def test_every_cited_section_is_a_heading():
                 missing.append(f"{path.relative_to(ROOT)}: docs/{document}.md §{number}")
     assert cited, "the code cites no section: the scan found nothing"
     assert missing == [], "cited sections missing from the documents:\n" + "\n".join(missing)
+
+
+# -- the worked examples of docs/rules.md, run again ---------------------------------------------
+PLAY_HEADER = re.compile(r"^(Play \d+ cards?|No card can be played)")
+
+
+def worked_examples() -> list[tuple[str, str]]:
+    """(command line, first line of its quoted output) for every ``machiavelli solve`` in
+    the console blocks of the rule book."""
+    text = DOCUMENTS["rules"].read_text(encoding="utf-8")
+    examples = []
+    for block in re.findall(r"```console\n(.*?)```", text, re.DOTALL):
+        lines = block.splitlines()
+        for i, line in enumerate(lines):
+            if line.startswith("$ machiavelli solve "):
+                examples.append((line[2:], lines[i + 1]))
+    return examples
+
+
+@pytest.mark.parametrize("command, quoted", worked_examples(),
+                         ids=[command[18:] for command, _ in worked_examples()])
+def test_worked_example_output_is_what_the_rule_book_quotes(command, quoted, capsys):
+    import shlex
+
+    from bots.cli import main
+
+    status = main(shlex.split(command)[1:] + ["--color", "never"])
+    out, err = capsys.readouterr()
+    if quoted.startswith("machiavelli: error:"):
+        assert (status, err.strip()) == (2, quoted)
+        return
+    assert status == 0, err
+    header = PLAY_HEADER.match(out)
+    assert header is not None, out
+    assert header.group(1) == PLAY_HEADER.match(quoted).group(1), out
