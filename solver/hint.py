@@ -15,7 +15,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -24,6 +24,9 @@ from solver.cards import N_CARD_TYPES, format_cards
 from solver.position import HandLike, Position, TableLike
 from solver.problem import Partition, Problem
 from solver.variants import DEFAULT_VARIANT, Variant
+
+if TYPE_CHECKING:  # OR-Tools is imported lazily: it is slow to load
+    from solver.cpsat import CpsatModel
 
 JOKER = N_CARD_TYPES  # code offset of a joker naming a card
 
@@ -133,76 +136,61 @@ def _least_disturbing(problem: Problem, best: Solution,
                       time_limit: float | None) -> Partition | None:
     """The CP-SAT answer with the objective fixed at ``best.score`` that keeps the most table
     groups (then picks up the fewest cards); None if CP-SAT finds nothing in time."""
-    from ortools.sat.python import cp_model
+    from solver.cpsat import CpsatModel, Outcome
 
-    from solver import cpsat
+    keepable = _keepable(problem)
+    cpsat = CpsatModel(problem, as_lies=keepable)
+    for kept in cpsat.as_lies_kept():
+        cpsat.model.add(kept <= 1)
+    _keep_joker_names(cpsat, keepable)
+    cpsat.model.add(cpsat.played_weight() == best.score)
+    _minimize_disturbance(cpsat, keepable)
+    for kept, group in zip(cpsat.as_lies_kept(), keepable, strict=True):
+        cpsat.model.add_hint(kept, 1 if _survives(group, best) else 0)
+    played = _played(best)
+    for c in range(N_CARD_TYPES):
+        cpsat.model.add_hint(cpsat.p[c], int(played[c]))
+    outcome = cpsat.solve(time_limit)
+    if not outcome.found:
+        return None
+    return cpsat.decode(best.score, outcome is Outcome.OPTIMAL, kept_first=True)
 
+
+def _keepable(problem: Problem) -> list[tuple[int, ...]]:
+    """The table groups a play may keep as they lie (tahiti's locked groups have their own
+    keep variables)."""
     locked = Counter(codes for _, codes in problem.locked)
     keepable = []
     for group in problem.table_groups:
         if locked[group] > 0:
-            locked[group] -= 1  # tahiti locked groups have their own keep variables
+            locked[group] -= 1
         else:
             keepable.append(group)
-    slots = cpsat.needs_slots(problem)
-    candidates = cpsat.candidate_groups(problem, 6 if problem.stuck else 5)
-    first_kept = len(candidates)
-    for group in keepable:
-        cards = tuple(c % JOKER for c in group)
-        jokers = tuple(i for i, c in enumerate(group) if c >= JOKER) if slots else ()
-        candidates.append(cpsat.Candidate(cards, jokers))
-    model, var = cpsat.build_model(problem, candidates)
-    x, p = var["x"], var["p"]
-    keep = x[first_kept:]
-    for k in keep:
-        model.add(k <= 1)
-    if var["table_name"] is not None and not slots:
-        # without slots a joker is a copy of its name: a kept joker keeps its name
-        kept_names: list[list] = [[] for _ in range(N_CARD_TYPES)]
-        for k, group in zip(keep, keepable, strict=True):
-            for c in group:
-                if c >= JOKER:
-                    kept_names[c - JOKER].append(k)
-        for c, ks in enumerate(kept_names):
-            if ks:
-                model.add(var["table_name"][c] >= sum(ks))
-    objective = sum(int(problem.weight[c]) * p[c] for c in range(N_CARD_TYPES))
-    if var["hand_name"] is not None:
-        objective += sum(int(problem.weight[c]) * var["hand_name"][c] for c in range(52))
-    model.add(objective == best.score)
-    # changed groups first, then table cards picked up: one weighted sum
-    unchanged_locked = _unchanged_locked(problem, var["ext"])
+    return keepable
+
+
+def _keep_joker_names(cpsat: CpsatModel, keepable: list[tuple[int, ...]]) -> None:
+    """Where a joker is a copy of its name (no slots), a kept joker keeps its name."""
+    if not cpsat.table_name or cpsat.slots:
+        return
+    kept_names: list[list] = [[] for _ in range(N_CARD_TYPES)]
+    for kept, group in zip(cpsat.as_lies_kept(), keepable, strict=True):
+        for c in group:
+            if c >= JOKER:
+                kept_names[c - JOKER].append(kept)
+    for c, kept_with in enumerate(kept_names):
+        if kept_with:
+            cpsat.model.add(cpsat.table_name[c] >= sum(kept_with))
+
+
+def _minimize_disturbance(cpsat: CpsatModel, keepable: list[tuple[int, ...]]) -> None:
+    """Changed groups first, then table cards picked up: one weighted sum to minimize."""
+    problem = cpsat.problem
     sizes = [len(group) for group in keepable] + [len(codes) for _, codes in problem.locked]
     weight = sum(sizes) + 1
-    stays = list(keep) + unchanged_locked
-    model.minimize(sum((weight + size) * (1 - s) for s, size in zip(stays, sizes, strict=True)))
-    for k, group in zip(keep, keepable, strict=True):
-        model.add_hint(k, 1 if _survives(group, best) else 0)
-    played = _played(best)
-    for c in range(N_CARD_TYPES):
-        model.add_hint(p[c], int(played[c]))
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.linearization_level = 2
-    if time_limit is not None:
-        solver.parameters.max_time_in_seconds = float(time_limit)
-    status = solver.solve(model)
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return None
-    return _decode(problem, solver, var, candidates, first_kept, keepable,
-                   status == cp_model.OPTIMAL, best.score)
-
-
-def _unchanged_locked(problem: Problem, ext: list) -> list:
-    """Per tahiti locked group, the variable saying it stays exactly as it lies."""
-    from solver.cpsat import extensions
-
-    result, at = [], 0
-    for _, codes in problem.locked:
-        options = extensions(problem, codes)
-        result.append(ext[at][0])  # the first option is the group itself
-        at += len(options)
-    return result
+    stays = cpsat.as_lies_kept() + cpsat.locked_unchanged()
+    cpsat.model.minimize(sum((weight + size) * (1 - s)
+                             for s, size in zip(stays, sizes, strict=True)))
 
 
 def _survives(group: tuple[int, ...], solution: Solution) -> bool:
@@ -215,34 +203,6 @@ def _played(solution: Solution) -> np.ndarray:
         if not card.joker:
             counts[card.index] += 1
     return counts
-
-
-def _decode(problem: Problem, solver, var, candidates, first_kept: int, keepable: list,
-            optimal: bool, score: int) -> Partition:
-    """The chosen groups: kept table groups as they lie, the rest with their jokers marked."""
-    from solver.cpsat import mark_jokers, needs_slots
-
-    chosen: list[tuple[int, ...]] = []
-    kept: list[tuple[int, ...]] = []
-    for gi, v in enumerate(var["x"]):
-        count = solver.value(v)
-        if gi >= first_kept:
-            kept.extend([keepable[gi - first_kept]] * count)
-        else:
-            chosen.extend([candidates[gi].codes] * count)
-    kept += [option for v, option in var["ext"] if solver.value(v)]
-    if var["hand_name"] is not None and not needs_slots(problem):
-        names = [solver.value(var["hand_name"][c]) + solver.value(var["table_name"][c])
-                 for c in range(N_CARD_TYPES)]
-        for option in kept:  # a kept group already holds its joker
-            for code in option:
-                if code >= JOKER:
-                    names[code - JOKER] -= 1
-        chosen = mark_jokers(chosen, names)
-    played = np.array([solver.value(v) for v in var["p"]], dtype=np.int64)
-    jokers = sum(solver.value(v) for v in var["hand_name"]) if var["hand_name"] else 0
-    return Partition.from_groups(kept + chosen, played, score, optimal,
-                                 played_jokers=int(jokers))
 
 
 def explain(position: Position, solution: Solution) -> list[str]:
@@ -315,7 +275,7 @@ def _join(parts: list[str]) -> str:
 
 
 def _order_in(group) -> Callable[[str], int]:
-    position = {}
+    position: dict[str, int] = {}
     for i, card in enumerate(group):
         position.setdefault(str(card), i)
     return lambda text: position.get(text, len(position))
