@@ -205,20 +205,37 @@ def _played(solution: Solution) -> np.ndarray:
     return counts
 
 
+Plan = list[tuple[Any, dict[int, list[str]]]]
+"""Per new group: the group and its sources, ``{table group number or 0 for the hand: the
+card texts it gives}``."""
+
+
 def explain(position: Position, solution: Solution) -> list[str]:
     """The play as steps: what to take from which table group, and which groups to make from
     it and from the hand. Table groups are numbered as they lie (1-based)."""
     old = [tuple(group) for group in position.table]
     changed, _ = changed_groups(old, solution.table)
-    # every table card of a changed group, and every played card, is a source
-    pools = {number: Counter(str(card) for card in old[number - 1]) for number in changed}
     new_groups = [group for group, flag in zip(solution.table, solution.changed, strict=True)
                   if flag]
-    plan = []  # (new group, {source number or 0 for the hand: [card texts]})
+    plan = _plan(old, changed, new_groups)
+    stays = _staying_shares(changed, plan)
+    steps = _take_steps(changed, plan, stays)
+    makes: list[str] = []
+    for index, (group, sources) in enumerate(plan):
+        text, stays_put = _make_step(old, index, group, sources, stays)
+        (steps if stays_put else makes).append(text)
+    return steps + makes
+
+
+def _plan(old: list[tuple], changed: list[int], new_groups: list) -> Plan:
+    """Where each new group's cards come from: every table card of a changed group, and
+    every played card, is a source; the table groups sharing most cards give first, the
+    rest comes from the hand."""
+    pools = {number: Counter(str(card) for card in old[number - 1]) for number in changed}
+    plan: Plan = []
     for group in new_groups:
         want = Counter(str(card) for card in group)
         sources: dict[int, list[str]] = {}
-        # the table groups sharing most cards with this one give first
         order = sorted(changed, key=lambda n: -sum((pools[n] & want).values()))
         for number in order:
             share = pools[number] & want
@@ -226,18 +243,29 @@ def explain(position: Position, solution: Solution) -> list[str]:
                 sources[number] = sorted(share.elements(), key=_order_in(group))
                 pools[number] -= share
                 want -= share
-        if want:  # the rest comes from the hand
+        if want:
             sources[0] = sorted(want.elements(), key=_order_in(group))
         plan.append((group, sources))
-    # A group split between new groups keeps its biggest share (two cards or more) in
-    # place; the rest of it is taken. A group that goes whole into one new group is grown.
-    stays: dict[int, tuple[int, list[str]]] = {}  # group number -> (new group, its share)
+    return plan
+
+
+def _staying_shares(changed: list[int], plan: Plan) -> dict[int, tuple[int, list[str]]]:
+    """A group split between new groups keeps its biggest share (two cards or more) in
+    place; the rest of it is taken. A group that goes whole into one new group is grown.
+    Returns group number -> (index of the new group, its share)."""
+    stays: dict[int, tuple[int, list[str]]] = {}
     for number in sorted(changed):
         shares = [(index, cards) for index, (_, sources) in enumerate(plan)
                   for n, cards in sources.items() if n == number]
         index, cards = max(shares, key=lambda share: len(share[1]))
         if len(cards) >= 2 or len(shares) == 1:
             stays[number] = (index, cards)
+    return stays
+
+
+def _take_steps(changed: list[int], plan: Plan,
+                stays: dict[int, tuple[int, list[str]]]) -> list[str]:
+    """The step "take ... from group N" for the cards that leave each changed group."""
     steps = []
     for number in sorted(changed):
         taken = [card for index, (_, sources) in enumerate(plan)
@@ -245,27 +273,29 @@ def explain(position: Position, solution: Solution) -> list[str]:
                  and (number not in stays or stays[number][0] != index) for card in cards]
         if taken:
             steps.append(f"take {' '.join(taken)} from group {number}")
-    makes = []
-    for index, (group, sources) in enumerate(plan):
-        text = " ".join(str(card) for card in group)
-        bases = [n for n in sources if n and n in stays and stays[n][0] == index]
-        parts = [f"your {' '.join(cards)}" if n == 0 else f"{' '.join(cards)} of group {n}"
-                 for n, cards in sources.items() if n not in bases]
-        added = _join(parts)
-        if not bases:
-            makes.append(f"lay {text} from your hand" if list(sources) == [0]
-                         else f"make {text} from {added}")
-            continue
-        whole = [n for n in bases if len(stays[n][1]) == len(old[n - 1])]
-        names = _join([f"group {n}" if n in whole else f"what is left of group {n}"
-                       for n in bases])
-        if len(bases) > 1:
-            makes.append(f"join {names}" + (f" with {added}" if parts else "") + f": {text}")
-        elif parts:
-            makes.append(f"add {added} to {names}: {text}")
-        else:
-            steps.append(f"{names} stays: {text}")
-    return steps + makes
+    return steps
+
+
+def _make_step(old: list[tuple], index: int, group: Any, sources: dict[int, list[str]],
+               stays: dict[int, tuple[int, list[str]]]) -> tuple[str, bool]:
+    """How new group ``index`` is made (lay, make, join or add), or, with True, that a
+    table group stays as it is."""
+    text = " ".join(str(card) for card in group)
+    bases = [n for n in sources if n and n in stays and stays[n][0] == index]
+    parts = [f"your {' '.join(cards)}" if n == 0 else f"{' '.join(cards)} of group {n}"
+             for n, cards in sources.items() if n not in bases]
+    added = _join(parts)
+    if not bases:
+        return (f"lay {text} from your hand" if list(sources) == [0]
+                else f"make {text} from {added}"), False
+    whole = [n for n in bases if len(stays[n][1]) == len(old[n - 1])]
+    names = _join([f"group {n}" if n in whole else f"what is left of group {n}"
+                   for n in bases])
+    if len(bases) > 1:
+        return f"join {names}" + (f" with {added}" if parts else "") + f": {text}", False
+    if parts:
+        return f"add {added} to {names}: {text}", False
+    return f"{names} stays: {text}", True
 
 
 def _join(parts: list[str]) -> str:
