@@ -379,7 +379,7 @@ class CpsatModel:
         status = self.solver.solve(self.model)
         outcome = _OUTCOMES.get(status)
         if outcome is None:
-            name = self.solver.status_name(status)
+            name = getattr(status, "name", str(status))
             detail = self.model.validate() if status == cp_model.MODEL_INVALID else ""
             raise SolverError(f"CP-SAT returned status {name}" + (f": {detail}" if detail
                                                                    else ""))
