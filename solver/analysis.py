@@ -15,7 +15,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -25,6 +25,9 @@ from solver.cards import CARDS, N_CARD_TYPES, Card, format_cards
 from solver.groups import candidate_runs, candidate_sets
 from solver.position import Position
 from solver.problem import Problem
+
+if TYPE_CHECKING:  # OR-Tools is imported lazily: it is slow to load
+    from solver.cpsat import CpsatModel
 
 MAX_PLAYS = 20  # distinct best plays listed
 
@@ -112,41 +115,39 @@ def not_seen(position: Position) -> list[Card]:
 
 def best_plays(position: Position, best: int, limit: int) -> tuple[list[list[Card]], bool]:
     """Distinct multisets of hand cards that reach ``best`` cards (at most ``limit``), and
-    whether more exist."""
-    from ortools.sat.python import cp_model
-
-    from solver import cpsat
+    whether more exist: CP-SAT with the number of cards played fixed, each answer excluded
+    in turn until none is left."""
+    from solver.cpsat import CpsatModel
 
     problem = Problem.from_position(position, "cards")
-    candidates = cpsat.candidate_groups(problem, 6 if problem.stuck else 5)
-    model, var = cpsat.build_model(problem, candidates)
-    p = var["p"]
-    jokers = sum(var["hand_name"]) if var["hand_name"] is not None else 0
-    model.add(sum(p) + jokers == best)
+    cpsat = CpsatModel(problem)
+    jokers = cpsat.hand_jokers_played()
+    cpsat.model.add(sum(cpsat.p) + jokers == best)
     in_hand = [c for c in range(N_CARD_TYPES) if problem.hand[c] > 0]
     plays: list[list[Card]] = []
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.linearization_level = 2
-    while len(plays) <= limit:
-        if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            break
-        values = {c: solver.value(p[c]) for c in in_hand}
-        played_jokers = int(solver.value(jokers)) if var["hand_name"] is not None else 0
-        plays.append([CARDS[c] for c in in_hand for _ in range(values[c])]
+    while len(plays) <= limit and cpsat.solve().found:
+        counts = {c: cpsat.value(cpsat.p[c]) for c in in_hand}
+        played_jokers = cpsat.value(jokers) if cpsat.hand_name else 0
+        plays.append([CARDS[c] for c in in_hand for _ in range(counts[c])]
                      + [Card.parse("*")] * played_jokers)
-        # the next answer differs in some hand card's count (or in the jokers played)
-        differs = []
-        for c in in_hand:
-            d = model.new_bool_var(f"differs{len(plays)}_{c}")
-            model.add(p[c] != values[c]).only_enforce_if(d)
-            differs.append(d)
-        if var["hand_name"] is not None:
-            d = model.new_bool_var(f"differs{len(plays)}_jokers")
-            model.add(jokers != played_jokers).only_enforce_if(d)
-            differs.append(d)
-        model.add_bool_or(differs)
+        _exclude_play(cpsat, counts, played_jokers, len(plays))
     return plays[:limit], len(plays) > limit
+
+
+def _exclude_play(cpsat: CpsatModel, counts: dict[int, int], played_jokers: int,
+                  number: int) -> None:
+    """The next answer differs in some hand card's count (or in the jokers played)."""
+    model = cpsat.model
+    differs = []
+    for c, count in counts.items():
+        d = model.new_bool_var(f"differs{number}_{c}")
+        model.add(cpsat.p[c] != count).only_enforce_if(d)
+        differs.append(d)
+    if cpsat.hand_name:
+        d = model.new_bool_var(f"differs{number}_jokers")
+        model.add(cpsat.hand_jokers_played() != played_jokers).only_enforce_if(d)
+        differs.append(d)
+    model.add_bool_or(differs)
 
 
 def needs(position: Position, card: Card) -> str:
@@ -190,11 +191,8 @@ def _placeable(position: Position, card: Card, plays: list[list[Card]]) -> bool:
         return dp_backend.search(forced_problem) is not None
     from solver import cpsat
 
-    try:
-        partition = cpsat.solve(forced_problem)
-    except ValueError:
-        return False
-    return bool(partition.played[card.index] > 0)
+    partition = cpsat.find_play(forced_problem)  # None: the table cannot hold the card
+    return partition is not None and bool(partition.played[card.index] > 0)
 
 
 def _with_card(position: Position, card: Card) -> Position:

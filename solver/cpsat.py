@@ -18,21 +18,37 @@ joker slots use ``hand_name + table_name`` jokers. The rules of docs/rules.md §
 listed in ``solver.validate``. Objective: maximize the weight of the hand cards played.
 Parameters: one worker and ``linearization_level = 2`` by default (the default linearization
 took seconds on positions that take milliseconds with 2).
+
+``CpsatModel`` is the one place the model is built, solved and decoded: ``find_play`` and
+``solve`` use it as it is; hints (``solver.hint``) and analysis (``solver.analysis``) add their
+own constraints and objective to it. ``OPTIMAL``/``FEASIBLE`` give a solution, ``INFEASIBLE``
+and ``UNKNOWN`` are outcomes callers handle, and ``MODEL_INVALID`` or any other status raises
+``SolverError``.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
+from enum import Enum
 from itertools import combinations
 
 import numpy as np
 from ortools.sat.python import cp_model
 
 from solver.cards import N_CARD_TYPES
+from solver.errors import InfeasibleTableError, SolverError
 from solver.groups import candidate_runs, candidate_sets, slot_window
 from solver.problem import POINTS, Partition, Problem, nothing_played
 
 JOKER = N_CARD_TYPES  # code offset of a joker naming a card
+LINEARIZATION_LEVEL = 2  # see the module docstring
+
+
+def max_group_len(problem: Problem) -> int:
+    """The longest candidate group: 5, or 6 where vatican jokers must stay beside a
+    neighbour (a joker and its neighbour can then always share a piece)."""
+    return 6 if problem.stuck else 5
 
 
 class Candidate:
@@ -110,132 +126,312 @@ def extensions(problem: Problem, codes: tuple[int, ...]) -> list[tuple[int, ...]
     return options
 
 
-def build_model(problem: Problem, candidates: list[Candidate]):
-    """A pure function of the problem: ``(model, variables)``."""
-    model = cp_model.CpModel()
-    avail = problem.need + problem.free + problem.hand
-    n_jokers = problem.table_jokers + problem.hand_jokers
-    slots = needs_slots(problem)
-    # x[g]: copies of candidate g on the new table.
-    x = []
-    for gi, cand in enumerate(candidates):
-        real = [avail[c] for i, c in enumerate(cand.cards) if i not in cand.jokers]
-        top = min(real) if real else n_jokers
-        if cand.jokers:
-            top = min(top, n_jokers // len(cand.jokers))
-        if not slots and n_jokers:
-            top = min(int(avail[c]) + n_jokers for c in cand.cards)
-        x.append(model.new_int_var(0, int(top), f"x{gi}"))
-    # p[c]: hand copies of card c played; f[c]: original singles of c joining a group.
-    p = [model.new_int_var(int(problem.forced[c]), int(problem.hand[c]), f"p{c}")
-         for c in range(N_CARD_TYPES)]
-    f = [model.new_int_var(0, int(problem.free[c]), f"f{c}") for c in range(N_CARD_TYPES)]
-    real_use: list[list] = [[] for _ in range(N_CARD_TYPES)]
-    name_use: list[list] = [[] for _ in range(N_CARD_TYPES)]
-    for gi, cand in enumerate(candidates):
-        for i, c in enumerate(cand.cards):
-            (name_use if i in cand.jokers else real_use)[c].append(x[gi])
-    variables = {"x": x, "p": p, "f": f, "hand_name": None, "ext": [], "table_name": None}
-    if n_jokers:
-        # hand_name[c] / table_name[c]: jokers from the hand / the table that name c.
-        hand_name = [model.new_int_var(0, problem.hand_jokers, f"hn{c}") for c in range(52)]
-        table_name = [model.new_int_var(0, problem.table_jokers, f"tn{c}") for c in range(52)]
-        model.add(sum(table_name) == problem.table_jokers)
-        model.add(sum(hand_name) <= problem.hand_jokers)
-        variables["hand_name"] = hand_name
-        variables["table_name"] = table_name
-        _locked_groups(model, problem, real_use, name_use, p, variables)
-        if slots:
+class Outcome(Enum):
+    """What a CP-SAT solve ended with (``MODEL_INVALID`` and the rest raise ``SolverError``)."""
+
+    OPTIMAL = "optimal"
+    FEASIBLE = "feasible"  # a solution, not proved best (out of time)
+    INFEASIBLE = "infeasible"  # no solution exists
+    UNKNOWN = "unknown"  # out of time before any solution
+
+    @property
+    def found(self) -> bool:
+        """True when the solver holds a solution to read."""
+        return self in (Outcome.OPTIMAL, Outcome.FEASIBLE)
+
+
+_OUTCOMES = {cp_model.OPTIMAL: Outcome.OPTIMAL, cp_model.FEASIBLE: Outcome.FEASIBLE,
+             cp_model.INFEASIBLE: Outcome.INFEASIBLE, cp_model.UNKNOWN: Outcome.UNKNOWN}
+
+
+def new_solver() -> cp_model.CpSolver:
+    """The one CP-SAT solver factory of the package: one worker and ``linearization_level``
+    2 (see the module docstring); ``CpsatModel.solve`` sets workers and time per solve."""
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.linearization_level = LINEARIZATION_LEVEL
+    return solver
+
+
+class CpsatModel:
+    """The CP-SAT model of one ``Problem``: its candidates, its variables (named as in the
+    module docstring), the objective "weight of the hand cards played" (maximized), the
+    solver and the decoding of a solution into a ``Partition``.
+
+    ``as_lies`` adds table groups as extra candidates, decoded exactly as they lie (hints
+    count them to keep groups unchanged). Callers may add constraints to ``model`` and
+    replace its objective before ``solve``.
+    """
+
+    def __init__(self, problem: Problem, as_lies: Sequence[tuple[int, ...]] = ()) -> None:
+        self.problem = problem
+        self.slots = needs_slots(problem)
+        self.n_jokers = problem.table_jokers + problem.hand_jokers
+        self.candidates = candidate_groups(problem, max_group_len(problem))
+        self.first_as_lies = len(self.candidates)
+        self.as_lies = list(as_lies)
+        self.candidates += [self._as_lies_candidate(group) for group in self.as_lies]
+        self.model = cp_model.CpModel()
+        self.solver = new_solver()
+        # x[g]: copies of candidate g on the new table.
+        self.x: list[cp_model.IntVar] = []
+        # p[c]: hand copies of card c played; f[c]: original singles of c joining a group.
+        self.p: list[cp_model.IntVar] = []
+        self.f: list[cp_model.IntVar] = []
+        # hand_name[c] / table_name[c]: jokers from the hand / the table naming c (empty
+        # lists when no joker is in play).
+        self.hand_name: list[cp_model.IntVar] = []
+        self.table_name: list[cp_model.IntVar] = []
+        # ext[l, e]: (tahiti) locked group l survives as its extension e (ext_codes[l, e]).
+        self.ext: dict[tuple[int, int], cp_model.IntVar] = {}
+        self.ext_codes: dict[tuple[int, int], tuple[int, ...]] = {}
+        self._build()
+
+    def _as_lies_candidate(self, group: tuple[int, ...]) -> Candidate:
+        """A table group as a candidate: its jokers get slots where jokers need them."""
+        jokers = tuple(i for i, c in enumerate(group) if c >= JOKER) if self.slots else ()
+        return Candidate(tuple(c % JOKER for c in group), jokers)
+
+    # -- building --------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        """The constraints of docs/rules.md (module docstring), then the objective."""
+        real_use, name_use = self._add_counts()
+        if self.n_jokers:
+            self._add_jokers(real_use, name_use)
+        self._add_card_balances(real_use)
+        self._add_opening_rules()
+        self.model.maximize(self.played_weight())
+
+    def _add_counts(self) -> tuple[list[list], list[list]]:
+        """``x``, ``p``, ``f``; returns per card the candidate counts using it as a real
+        card and (with slots) as a joker's name."""
+        problem, model = self.problem, self.model
+        avail = problem.need + problem.free + problem.hand
+        n_jokers = self.n_jokers
+        for gi, cand in enumerate(self.candidates):
+            real = [avail[c] for i, c in enumerate(cand.cards) if i not in cand.jokers]
+            top = min(real) if real else n_jokers
+            if cand.jokers:
+                top = min(top, n_jokers // len(cand.jokers))
+            if not self.slots and n_jokers:
+                top = min(int(avail[c]) + n_jokers for c in cand.cards)
+            self.x.append(model.new_int_var(0, int(top), f"x{gi}"))
+        self.p = [model.new_int_var(int(problem.forced[c]), int(problem.hand[c]), f"p{c}")
+                  for c in range(N_CARD_TYPES)]
+        self.f = [model.new_int_var(0, int(problem.free[c]), f"f{c}")
+                  for c in range(N_CARD_TYPES)]
+        real_use: list[list] = [[] for _ in range(N_CARD_TYPES)]
+        name_use: list[list] = [[] for _ in range(N_CARD_TYPES)]
+        for gi, cand in enumerate(self.candidates):
+            for i, c in enumerate(cand.cards):
+                (name_use if i in cand.jokers else real_use)[c].append(self.x[gi])
+        return real_use, name_use
+
+    def _add_jokers(self, real_use: list[list], name_use: list[list]) -> None:
+        """Joker names, tahiti's locked groups, naming and vatican's neighbour rules."""
+        problem, model = self.problem, self.model
+        self.hand_name = [model.new_int_var(0, problem.hand_jokers, f"hn{c}")
+                          for c in range(N_CARD_TYPES)]
+        self.table_name = [model.new_int_var(0, problem.table_jokers, f"tn{c}")
+                           for c in range(N_CARD_TYPES)]
+        model.add(sum(self.table_name) == problem.table_jokers)
+        model.add(sum(self.hand_name) <= problem.hand_jokers)
+        self._add_locked_groups(real_use, name_use)
+        if self.slots:
             for c in range(N_CARD_TYPES):
-                model.add(sum(name_use[c]) == hand_name[c] + table_name[c])
-        _naming_rules(model, problem, p, hand_name, table_name)
+                model.add(sum(name_use[c]) == self.hand_name[c] + self.table_name[c])
+        self._add_naming_rules()
         if problem.stuck:
-            _stuck_jokers(model, problem, candidates, x, p)
-    for c in range(N_CARD_TYPES):
-        supply = int(problem.need[c]) + p[c] + f[c]
-        if n_jokers and not slots:  # jokers naming c are copies of c
-            supply += variables["hand_name"][c] + variables["table_name"][c]
-        model.add(sum(real_use[c]) == supply)
-    if problem.min_points:
-        model.add(sum(int(POINTS[c]) * p[c] for c in range(N_CARD_TYPES)) >= problem.min_points)
-    if problem.run_from_hand:
-        runs = problem.hand_runs()
-        # z[r]: the hand's 3-card run r is among the played cards.
-        z = [model.new_bool_var(f"z{ri}") for ri in range(len(runs))]
-        model.add(sum(z) >= 1)
-        for ri, run in enumerate(runs):
-            for c in run:
-                model.add(p[c] >= 1).only_enforce_if(z[ri])
-    objective = sum(int(problem.weight[c]) * p[c] for c in range(N_CARD_TYPES))
-    if variables["hand_name"] is not None:
-        objective += sum(int(problem.weight[c]) * variables["hand_name"][c] for c in range(52))
-    model.maximize(objective)
-    return model, variables
+            self._add_stuck_jokers()
 
+    def _add_card_balances(self, real_use: list[list]) -> None:
+        """Per real card: the candidates use ``need + p + f`` copies (plus the jokers naming
+        it, where a joker is one more copy of its name)."""
+        copies = self.n_jokers and not self.slots
+        for c in range(N_CARD_TYPES):
+            supply = int(self.problem.need[c]) + self.p[c] + self.f[c]
+            if copies:  # jokers naming c are copies of c
+                supply += self.hand_name[c] + self.table_name[c]
+            self.model.add(sum(real_use[c]) == supply)
 
-def _naming_rules(model, problem: Problem, p, hand_name, table_name) -> None:
-    """A joker named X takes a new name only with a real X: on the table, or from the hand."""
-    for name in np.flatnonzero(problem.joker_names):
-        old = int(problem.joker_names[name])
-        supply = p[name] if problem.joker_rule == "tahiti" else p[name] + int(
-            problem.table_real[name])
-        model.add(hand_name[name] + table_name[name] + supply >= old)
+    def _add_opening_rules(self) -> None:
+        """An opening's least points, and (vatican) a 3-card run from the hand."""
+        problem, model, p = self.problem, self.model, self.p
+        if problem.min_points:
+            model.add(sum(int(POINTS[c]) * p[c] for c in range(N_CARD_TYPES))
+                      >= problem.min_points)
+        if problem.run_from_hand:
+            runs = problem.hand_runs()
+            # z[r]: the hand's 3-card run r is among the played cards.
+            z = [model.new_bool_var(f"z{ri}") for ri in range(len(runs))]
+            model.add(sum(z) >= 1)
+            for ri, run in enumerate(runs):
+                for c in run:
+                    model.add(p[c] >= 1).only_enforce_if(z[ri])
 
+    def _add_naming_rules(self) -> None:
+        """A joker named X takes a new name only with a real X: on the table, or from the
+        hand."""
+        problem = self.problem
+        for name in np.flatnonzero(problem.joker_names):
+            old = int(problem.joker_names[name])
+            supply = self.p[name] if problem.joker_rule == "tahiti" else self.p[name] + int(
+                problem.table_real[name])
+            self.model.add(self.hand_name[name] + self.table_name[name] + supply >= old)
 
-def _locked_groups(model, problem: Problem, real_use, name_use, p, variables) -> None:
-    """Tahiti: a locked group survives (grown from the hand) unless a real card from the hand
-    frees its joker, which then takes a new name: the groups freed for a name are exactly the
-    jokers of that name renamed, ``max(0, old - named)``."""
-    hand_name, table_name = variables["hand_name"], variables["table_name"]
-    freed_by: dict[int, list] = {}
-    added: list[list] = [[] for _ in range(N_CARD_TYPES)]  # hand cards grown onto locked groups
-    for li, (name, codes) in enumerate(problem.locked):
-        keep = model.new_bool_var(f"keep{li}")
-        options = extensions(problem, codes)
-        ext = [model.new_bool_var(f"ext{li}_{e}") for e in range(len(options))]
-        model.add(sum(ext) == keep)
-        slots = needs_slots(problem)
-        for e, option in enumerate(options):
-            variables["ext"].append((ext[e], option))
-            for code in option:  # without slots a joker is one more copy of its name
-                (name_use if code >= JOKER and slots else real_use)[code % JOKER].append(ext[e])
-            for code in set(option) - set(codes):
-                added[code].append(ext[e])
-        freed_by.setdefault(name, []).append(keep)
-    for c in range(N_CARD_TYPES):
-        if added[c]:  # only cards from the hand may be added to a locked group
-            model.add(sum(added[c]) <= p[c])
-    for name, keeps in freed_by.items():
-        old = int(problem.joker_names[name])
+    def _add_locked_groups(self, real_use: list[list], name_use: list[list]) -> None:
+        """Tahiti: a locked group survives (grown from the hand) unless a real card from the
+        hand frees its joker, which then takes a new name: the groups freed for a name are
+        exactly the jokers of that name renamed, ``max(0, old - named)``."""
+        model, problem = self.model, self.problem
+        freed_by: dict[int, list] = {}
+        added: list[list] = [[] for _ in range(N_CARD_TYPES)]  # hand cards grown onto them
+        for li, (name, codes) in enumerate(problem.locked):
+            keep = model.new_bool_var(f"keep{li}")  # locked group li survives
+            options = extensions(problem, codes)
+            ext = [model.new_bool_var(f"ext{li}_{e}") for e in range(len(options))]
+            model.add(sum(ext) == keep)
+            for e, option in enumerate(options):
+                self.ext[li, e] = ext[e]
+                self.ext_codes[li, e] = option
+                for code in option:  # without slots a joker is one more copy of its name
+                    uses = name_use if code >= JOKER and self.slots else real_use
+                    uses[code % JOKER].append(ext[e])
+                for code in set(option) - set(codes):
+                    added[code].append(ext[e])
+            freed_by.setdefault(name, []).append(keep)
+        for c in range(N_CARD_TYPES):
+            if added[c]:  # only cards from the hand may be added to a locked group
+                model.add(sum(added[c]) <= self.p[c])
+        for name, keeps in freed_by.items():
+            self._add_freed_jokers(name, keeps)
+
+    def _add_freed_jokers(self, name: int, keeps: list) -> None:
+        """Tahiti: the locked groups of jokers named ``name`` that break free take new names."""
+        model = self.model
+        old = int(self.problem.joker_names[name])
         freed = sum(1 - keep for keep in keeps)
-        named = hand_name[name] + table_name[name]
-        model.add(freed <= p[name])
+        named = self.hand_name[name] + self.table_name[name]
+        model.add(freed <= self.p[name])
         model.add(freed + named >= old)
         any_freed = model.new_bool_var(f"anyfreed{name}")
         model.add(freed >= 1).only_enforce_if(any_freed)
         model.add(freed == 0).only_enforce_if(any_freed.negated())
         model.add(freed + named <= old).only_enforce_if(any_freed)
 
+    def _add_stuck_jokers(self) -> None:
+        """Vatican: a joker named X with no real X on the table stays beside a card that lay
+        next to it, unless a real X is played now. Then every X on the new table is a joker,
+        so the shapes holding X must hold the jokers' neighbours: for each set S of such
+        jokers, at least |S| of them hold a neighbour of some joker in S (Hall's condition)."""
+        model = self.model
+        by_name: dict[int, list[tuple[int, ...]]] = {}
+        for name, neighbours in self.problem.stuck:
+            by_name.setdefault(name, []).append(neighbours)
+        for name, needs in by_name.items():
+            holding = [(gi, set(cand.cards)) for gi, cand in enumerate(self.candidates)
+                       if name in cand.cards]
+            free = model.new_bool_var(f"freed{name}")  # freed[X]: a real X is played
+            model.add(self.p[name] >= 1).only_enforce_if(free)
+            model.add(self.p[name] == 0).only_enforce_if(free.negated())
+            for size in range(1, len(needs) + 1):
+                for subset in combinations(needs, size):
+                    kinds = set().union(*subset)
+                    beside = [self.x[gi] for gi, cards in holding if cards & kinds]
+                    model.add(sum(beside) >= size).only_enforce_if(free.negated())
 
-def _stuck_jokers(model, problem: Problem, candidates: list[Candidate], x, p) -> None:
-    """Vatican: a joker named X with no real X on the table stays beside a card that lay next
-    to it, unless a real X is played now. Then every X on the new table is a joker, so the
-    shapes holding X must hold the jokers' neighbours: for each set S of such jokers, at least
-    |S| of them hold a neighbour of some joker in S (Hall's condition)."""
-    by_name: dict[int, list[tuple[int, ...]]] = {}
-    for name, neighbours in problem.stuck:
-        by_name.setdefault(name, []).append(neighbours)
-    for name, needs in by_name.items():
-        holding = [(gi, set(cand.cards)) for gi, cand in enumerate(candidates)
-                   if name in cand.cards]
-        free = model.new_bool_var(f"freed{name}")  # a real one is played
-        model.add(p[name] >= 1).only_enforce_if(free)
-        model.add(p[name] == 0).only_enforce_if(free.negated())
-        for size in range(1, len(needs) + 1):
-            for subset in combinations(needs, size):
-                kinds = set().union(*subset)
-                beside = [x[gi] for gi, cards in holding if cards & kinds]
-                model.add(sum(beside) >= size).only_enforce_if(free.negated())
+    # -- expressions callers constrain -----------------------------------------------------
+
+    def played_weight(self) -> cp_model.LinearExpr | int:
+        """The objective: the weight of the hand cards (and hand jokers) played."""
+        weight = self.problem.weight
+        objective: cp_model.LinearExpr | int = sum(
+            int(weight[c]) * self.p[c] for c in range(N_CARD_TYPES))
+        if self.hand_name:
+            objective += sum(int(weight[c]) * self.hand_name[c] for c in range(N_CARD_TYPES))
+        return objective
+
+    def hand_jokers_played(self) -> cp_model.LinearExpr | int:
+        """How many jokers from the hand are played (0 when none is in play)."""
+        return sum(self.hand_name) if self.hand_name else 0
+
+    def as_lies_kept(self) -> list[cp_model.IntVar]:
+        """Per ``as_lies`` group, the count of it kept as it lies."""
+        return self.x[self.first_as_lies:]
+
+    def locked_unchanged(self) -> list[cp_model.IntVar]:
+        """Per tahiti locked group, the variable saying it stays exactly as it lies (its
+        first extension is the group itself)."""
+        return [self.ext[li, 0] for li in range(len(self.problem.locked))]
+
+    # -- solving and decoding --------------------------------------------------------------
+
+    def solve(self, time_limit: float | None = None, workers: int = 1) -> Outcome:
+        """Solve the model as it stands now; ``MODEL_INVALID`` (a bug in the model) or any
+        status this code does not know raises ``SolverError`` naming the status."""
+        parameters = self.solver.parameters
+        parameters.num_workers = max(1, int(workers))
+        if time_limit is None:
+            parameters.clear_max_time_in_seconds()
+        else:
+            parameters.max_time_in_seconds = float(time_limit)
+        status = self.solver.solve(self.model)
+        outcome = _OUTCOMES.get(status)
+        if outcome is None:
+            name = getattr(status, "name", str(status))
+            detail = self.model.validate() if status == cp_model.MODEL_INVALID else ""
+            raise SolverError(f"CP-SAT returned status {name}" + (f": {detail}" if detail
+                                                                   else ""))
+        return outcome
+
+    def value(self, expression: cp_model.LinearExprT) -> int:
+        """The value of ``expression`` in the last solution found."""
+        return int(self.solver.value(expression))
+
+    def decode(self, score: int, optimal: bool, *, kept_first: bool = False,
+               stats: dict[str, float] | None = None) -> Partition:
+        """The last solution as a ``Partition``: the candidates chosen (with their jokers
+        marked where jokers are copies of their name), the groups kept as they lie (table
+        groups of ``as_lies``, then tahiti's locked groups), after the others or, with
+        ``kept_first``, before them."""
+        chosen: list[tuple[int, ...]] = []
+        kept: list[tuple[int, ...]] = []
+        for gi, v in enumerate(self.x):
+            count = self.value(v)
+            if gi >= self.first_as_lies:
+                kept.extend([self.as_lies[gi - self.first_as_lies]] * count)
+            else:
+                chosen.extend([self.candidates[gi].codes] * count)
+        kept += [self.ext_codes[key] for key, v in self.ext.items() if self.value(v)]
+        if self.hand_name and not self.slots:
+            names = [self.value(self.hand_name[c]) + self.value(self.table_name[c])
+                     for c in range(N_CARD_TYPES)]
+            for option in kept:  # a kept group already holds its joker
+                for code in option:
+                    if code >= JOKER:
+                        names[code - JOKER] -= 1
+            chosen = mark_jokers(chosen, names)
+        played = np.array([self.value(v) for v in self.p], dtype=np.int64)
+        jokers = self.value(self.hand_jokers_played())
+        groups = kept + chosen if kept_first else chosen + kept
+        return Partition.from_groups(groups, played, score, optimal, played_jokers=jokers,
+                                     **(stats or {}))
+
+    def warm_start_from_table(self) -> None:
+        """Hint CP-SAT with the table as it lies (play nothing), where the candidates can
+        rebuild it and playing nothing is allowed."""
+        problem = self.problem
+        if problem.hand_only or problem.run_from_hand or problem.stuck:
+            return
+        counts = table_hint(problem, self.candidates[:self.first_as_lies])
+        if counts is None:
+            return
+        for v, value in zip(self.x, counts, strict=True):
+            self.model.add_hint(v, value)
+        for c in range(N_CARD_TYPES):
+            self.model.add_hint(self.p[c], 0)
+            self.model.add_hint(self.f[c], 0)
 
 
 def mark_jokers(groups: list[tuple[int, ...]], names: list[int]) -> list[tuple[int, ...]]:
@@ -287,48 +483,31 @@ def split_run_lengths(length: int) -> list[int]:
     return pieces + [length]
 
 
-def solve(problem: Problem, time_limit: float | None = None, workers: int = 1) -> Partition:
-    """Exact answer from CP-SAT; with ``time_limit`` the best found so far (``optimal`` False)."""
+def find_play(problem: Problem, time_limit: float | None = None,
+              workers: int = 1) -> Partition | None:
+    """Exact answer from CP-SAT (with ``time_limit``, the best found so far, ``optimal``
+    False); ``None`` when the table cannot be split into valid groups with the cards that
+    must be played. An opening that cannot be made is "nothing played"."""
     started = time.perf_counter()
-    candidates = candidate_groups(problem, 6 if problem.stuck else 5)
-    model, var = build_model(problem, candidates)
-    if not problem.hand_only and not problem.run_from_hand and not problem.stuck:
-        hint = table_hint(problem, candidates)
-        if hint is not None:
-            for v, value in zip(var["x"], hint, strict=True):
-                model.add_hint(v, value)
-            for c in range(N_CARD_TYPES):
-                model.add_hint(var["p"][c], 0)
-                model.add_hint(var["f"][c], 0)
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = max(1, int(workers))
-    solver.parameters.linearization_level = 2
-    if time_limit is not None:
-        solver.parameters.max_time_in_seconds = float(time_limit)
-    status = solver.solve(model)
+    cpsat = CpsatModel(problem)
+    cpsat.warm_start_from_table()
+    outcome = cpsat.solve(time_limit, workers)
     stats = {"model_ms": (time.perf_counter() - started) * 1000,
-             "candidates": float(len(candidates))}
-    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        chosen: list[tuple[int, ...]] = []
-        for gi, v in enumerate(var["x"]):
-            chosen.extend([candidates[gi].codes] * solver.value(v))
-        kept = [option for v, option in var["ext"] if solver.value(v)]
-        if var["hand_name"] is not None and not needs_slots(problem):
-            names = [solver.value(var["hand_name"][c]) + solver.value(var["table_name"][c])
-                     for c in range(N_CARD_TYPES)]
-            for option in kept:  # a kept locked group already holds its joker
-                for code in option:
-                    if code >= JOKER:
-                        names[code - JOKER] -= 1
-            chosen = mark_jokers(chosen, names)
-        chosen += kept
-        played = np.array([solver.value(v) for v in var["p"]], dtype=np.int64)
-        jokers = sum(solver.value(v) for v in var["hand_name"]) if var["hand_name"] else 0
-        score = int(round(solver.objective_value))
-        return Partition.from_groups(chosen, played, score, status == cp_model.OPTIMAL,
-                                     played_jokers=int(jokers), **stats)
-    if status == cp_model.INFEASIBLE and (problem.hand_only or problem.run_from_hand):
+             "candidates": float(len(cpsat.candidates))}
+    if outcome.found:
+        score = int(round(cpsat.solver.objective_value))
+        return cpsat.decode(score, outcome is Outcome.OPTIMAL, stats=stats)
+    if outcome is Outcome.INFEASIBLE and (problem.hand_only or problem.run_from_hand):
         return nothing_played(problem, optimal=True)  # no opening play exists
-    if status == cp_model.INFEASIBLE:
-        raise ValueError("the table cannot be split into valid groups")
+    if outcome is Outcome.INFEASIBLE:
+        return None
     return nothing_played(problem, optimal=False)  # out of time before any solution
+
+
+def solve(problem: Problem, time_limit: float | None = None, workers: int = 1) -> Partition:
+    """``find_play`` for a table that must split: ``InfeasibleTableError`` (a
+    ``ValueError``) when it cannot."""
+    partition = find_play(problem, time_limit, workers)
+    if partition is None:
+        raise InfeasibleTableError("the table cannot be split into valid groups")
+    return partition

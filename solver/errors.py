@@ -49,3 +49,8 @@ class UnsupportedPositionError(PositionError):
 
 class SolverError(RuntimeError):
     """An internal failure: a backend produced a table the validator rejects. Always a bug."""
+
+
+class InfeasibleTableError(InvalidTableError):
+    """A table that cannot be split into valid groups together with the cards that must be
+    played (CP-SAT proved it infeasible)."""

@@ -15,7 +15,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -24,6 +24,9 @@ from solver.cards import N_CARD_TYPES, format_cards
 from solver.position import HandLike, Position, TableLike
 from solver.problem import Partition, Problem
 from solver.variants import DEFAULT_VARIANT, Variant
+
+if TYPE_CHECKING:  # OR-Tools is imported lazily: it is slow to load
+    from solver.cpsat import CpsatModel
 
 JOKER = N_CARD_TYPES  # code offset of a joker naming a card
 
@@ -133,76 +136,61 @@ def _least_disturbing(problem: Problem, best: Solution,
                       time_limit: float | None) -> Partition | None:
     """The CP-SAT answer with the objective fixed at ``best.score`` that keeps the most table
     groups (then picks up the fewest cards); None if CP-SAT finds nothing in time."""
-    from ortools.sat.python import cp_model
+    from solver.cpsat import CpsatModel, Outcome
 
-    from solver import cpsat
+    keepable = _keepable(problem)
+    cpsat = CpsatModel(problem, as_lies=keepable)
+    for kept in cpsat.as_lies_kept():
+        cpsat.model.add(kept <= 1)
+    _keep_joker_names(cpsat, keepable)
+    cpsat.model.add(cpsat.played_weight() == best.score)
+    _minimize_disturbance(cpsat, keepable)
+    for kept, group in zip(cpsat.as_lies_kept(), keepable, strict=True):
+        cpsat.model.add_hint(kept, 1 if _survives(group, best) else 0)
+    played = _played(best)
+    for c in range(N_CARD_TYPES):
+        cpsat.model.add_hint(cpsat.p[c], int(played[c]))
+    outcome = cpsat.solve(time_limit)
+    if not outcome.found:
+        return None
+    return cpsat.decode(best.score, outcome is Outcome.OPTIMAL, kept_first=True)
 
+
+def _keepable(problem: Problem) -> list[tuple[int, ...]]:
+    """The table groups a play may keep as they lie (tahiti's locked groups have their own
+    keep variables)."""
     locked = Counter(codes for _, codes in problem.locked)
     keepable = []
     for group in problem.table_groups:
         if locked[group] > 0:
-            locked[group] -= 1  # tahiti locked groups have their own keep variables
+            locked[group] -= 1
         else:
             keepable.append(group)
-    slots = cpsat.needs_slots(problem)
-    candidates = cpsat.candidate_groups(problem, 6 if problem.stuck else 5)
-    first_kept = len(candidates)
-    for group in keepable:
-        cards = tuple(c % JOKER for c in group)
-        jokers = tuple(i for i, c in enumerate(group) if c >= JOKER) if slots else ()
-        candidates.append(cpsat.Candidate(cards, jokers))
-    model, var = cpsat.build_model(problem, candidates)
-    x, p = var["x"], var["p"]
-    keep = x[first_kept:]
-    for k in keep:
-        model.add(k <= 1)
-    if var["table_name"] is not None and not slots:
-        # without slots a joker is a copy of its name: a kept joker keeps its name
-        kept_names: list[list] = [[] for _ in range(N_CARD_TYPES)]
-        for k, group in zip(keep, keepable, strict=True):
-            for c in group:
-                if c >= JOKER:
-                    kept_names[c - JOKER].append(k)
-        for c, ks in enumerate(kept_names):
-            if ks:
-                model.add(var["table_name"][c] >= sum(ks))
-    objective = sum(int(problem.weight[c]) * p[c] for c in range(N_CARD_TYPES))
-    if var["hand_name"] is not None:
-        objective += sum(int(problem.weight[c]) * var["hand_name"][c] for c in range(52))
-    model.add(objective == best.score)
-    # changed groups first, then table cards picked up: one weighted sum
-    unchanged_locked = _unchanged_locked(problem, var["ext"])
+    return keepable
+
+
+def _keep_joker_names(cpsat: CpsatModel, keepable: list[tuple[int, ...]]) -> None:
+    """Where a joker is a copy of its name (no slots), a kept joker keeps its name."""
+    if not cpsat.table_name or cpsat.slots:
+        return
+    kept_names: list[list] = [[] for _ in range(N_CARD_TYPES)]
+    for kept, group in zip(cpsat.as_lies_kept(), keepable, strict=True):
+        for c in group:
+            if c >= JOKER:
+                kept_names[c - JOKER].append(kept)
+    for c, kept_with in enumerate(kept_names):
+        if kept_with:
+            cpsat.model.add(cpsat.table_name[c] >= sum(kept_with))
+
+
+def _minimize_disturbance(cpsat: CpsatModel, keepable: list[tuple[int, ...]]) -> None:
+    """Changed groups first, then table cards picked up: one weighted sum to minimize."""
+    problem = cpsat.problem
     sizes = [len(group) for group in keepable] + [len(codes) for _, codes in problem.locked]
     weight = sum(sizes) + 1
-    stays = list(keep) + unchanged_locked
-    model.minimize(sum((weight + size) * (1 - s) for s, size in zip(stays, sizes, strict=True)))
-    for k, group in zip(keep, keepable, strict=True):
-        model.add_hint(k, 1 if _survives(group, best) else 0)
-    played = _played(best)
-    for c in range(N_CARD_TYPES):
-        model.add_hint(p[c], int(played[c]))
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.linearization_level = 2
-    if time_limit is not None:
-        solver.parameters.max_time_in_seconds = float(time_limit)
-    status = solver.solve(model)
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return None
-    return _decode(problem, solver, var, candidates, first_kept, keepable,
-                   status == cp_model.OPTIMAL, best.score)
-
-
-def _unchanged_locked(problem: Problem, ext: list) -> list:
-    """Per tahiti locked group, the variable saying it stays exactly as it lies."""
-    from solver.cpsat import extensions
-
-    result, at = [], 0
-    for _, codes in problem.locked:
-        options = extensions(problem, codes)
-        result.append(ext[at][0])  # the first option is the group itself
-        at += len(options)
-    return result
+    stays = cpsat.as_lies_kept() + cpsat.locked_unchanged()
+    cpsat.model.minimize(sum((weight + size) * (1 - s)
+                             for s, size in zip(stays, sizes, strict=True)))
 
 
 def _survives(group: tuple[int, ...], solution: Solution) -> bool:
@@ -217,32 +205,9 @@ def _played(solution: Solution) -> np.ndarray:
     return counts
 
 
-def _decode(problem: Problem, solver, var, candidates, first_kept: int, keepable: list,
-            optimal: bool, score: int) -> Partition:
-    """The chosen groups: kept table groups as they lie, the rest with their jokers marked."""
-    from solver.cpsat import mark_jokers, needs_slots
-
-    chosen: list[tuple[int, ...]] = []
-    kept: list[tuple[int, ...]] = []
-    for gi, v in enumerate(var["x"]):
-        count = solver.value(v)
-        if gi >= first_kept:
-            kept.extend([keepable[gi - first_kept]] * count)
-        else:
-            chosen.extend([candidates[gi].codes] * count)
-    kept += [option for v, option in var["ext"] if solver.value(v)]
-    if var["hand_name"] is not None and not needs_slots(problem):
-        names = [solver.value(var["hand_name"][c]) + solver.value(var["table_name"][c])
-                 for c in range(N_CARD_TYPES)]
-        for option in kept:  # a kept group already holds its joker
-            for code in option:
-                if code >= JOKER:
-                    names[code - JOKER] -= 1
-        chosen = mark_jokers(chosen, names)
-    played = np.array([solver.value(v) for v in var["p"]], dtype=np.int64)
-    jokers = sum(solver.value(v) for v in var["hand_name"]) if var["hand_name"] else 0
-    return Partition.from_groups(kept + chosen, played, score, optimal,
-                                 played_jokers=int(jokers))
+Plan = list[tuple[Any, dict[int, list[str]]]]
+"""Per new group: the group and its sources, ``{table group number or 0 for the hand: the
+card texts it gives}``."""
 
 
 def explain(position: Position, solution: Solution) -> list[str]:
@@ -250,15 +215,27 @@ def explain(position: Position, solution: Solution) -> list[str]:
     it and from the hand. Table groups are numbered as they lie (1-based)."""
     old = [tuple(group) for group in position.table]
     changed, _ = changed_groups(old, solution.table)
-    # every table card of a changed group, and every played card, is a source
-    pools = {number: Counter(str(card) for card in old[number - 1]) for number in changed}
     new_groups = [group for group, flag in zip(solution.table, solution.changed, strict=True)
                   if flag]
-    plan = []  # (new group, {source number or 0 for the hand: [card texts]})
+    plan = _plan(old, changed, new_groups)
+    stays = _staying_shares(changed, plan)
+    steps = _take_steps(changed, plan, stays)
+    makes: list[str] = []
+    for index, (group, sources) in enumerate(plan):
+        text, stays_put = _make_step(old, index, group, sources, stays)
+        (steps if stays_put else makes).append(text)
+    return steps + makes
+
+
+def _plan(old: list[tuple], changed: list[int], new_groups: list) -> Plan:
+    """Where each new group's cards come from: every table card of a changed group, and
+    every played card, is a source; the table groups sharing most cards give first, the
+    rest comes from the hand."""
+    pools = {number: Counter(str(card) for card in old[number - 1]) for number in changed}
+    plan: Plan = []
     for group in new_groups:
         want = Counter(str(card) for card in group)
         sources: dict[int, list[str]] = {}
-        # the table groups sharing most cards with this one give first
         order = sorted(changed, key=lambda n: -sum((pools[n] & want).values()))
         for number in order:
             share = pools[number] & want
@@ -266,18 +243,29 @@ def explain(position: Position, solution: Solution) -> list[str]:
                 sources[number] = sorted(share.elements(), key=_order_in(group))
                 pools[number] -= share
                 want -= share
-        if want:  # the rest comes from the hand
+        if want:
             sources[0] = sorted(want.elements(), key=_order_in(group))
         plan.append((group, sources))
-    # A group split between new groups keeps its biggest share (two cards or more) in
-    # place; the rest of it is taken. A group that goes whole into one new group is grown.
-    stays: dict[int, tuple[int, list[str]]] = {}  # group number -> (new group, its share)
+    return plan
+
+
+def _staying_shares(changed: list[int], plan: Plan) -> dict[int, tuple[int, list[str]]]:
+    """A group split between new groups keeps its biggest share (two cards or more) in
+    place; the rest of it is taken. A group that goes whole into one new group is grown.
+    Returns group number -> (index of the new group, its share)."""
+    stays: dict[int, tuple[int, list[str]]] = {}
     for number in sorted(changed):
         shares = [(index, cards) for index, (_, sources) in enumerate(plan)
                   for n, cards in sources.items() if n == number]
         index, cards = max(shares, key=lambda share: len(share[1]))
         if len(cards) >= 2 or len(shares) == 1:
             stays[number] = (index, cards)
+    return stays
+
+
+def _take_steps(changed: list[int], plan: Plan,
+                stays: dict[int, tuple[int, list[str]]]) -> list[str]:
+    """The step "take ... from group N" for the cards that leave each changed group."""
     steps = []
     for number in sorted(changed):
         taken = [card for index, (_, sources) in enumerate(plan)
@@ -285,27 +273,29 @@ def explain(position: Position, solution: Solution) -> list[str]:
                  and (number not in stays or stays[number][0] != index) for card in cards]
         if taken:
             steps.append(f"take {' '.join(taken)} from group {number}")
-    makes = []
-    for index, (group, sources) in enumerate(plan):
-        text = " ".join(str(card) for card in group)
-        bases = [n for n in sources if n and n in stays and stays[n][0] == index]
-        parts = [f"your {' '.join(cards)}" if n == 0 else f"{' '.join(cards)} of group {n}"
-                 for n, cards in sources.items() if n not in bases]
-        added = _join(parts)
-        if not bases:
-            makes.append(f"lay {text} from your hand" if list(sources) == [0]
-                         else f"make {text} from {added}")
-            continue
-        whole = [n for n in bases if len(stays[n][1]) == len(old[n - 1])]
-        names = _join([f"group {n}" if n in whole else f"what is left of group {n}"
-                       for n in bases])
-        if len(bases) > 1:
-            makes.append(f"join {names}" + (f" with {added}" if parts else "") + f": {text}")
-        elif parts:
-            makes.append(f"add {added} to {names}: {text}")
-        else:
-            steps.append(f"{names} stays: {text}")
-    return steps + makes
+    return steps
+
+
+def _make_step(old: list[tuple], index: int, group: Any, sources: dict[int, list[str]],
+               stays: dict[int, tuple[int, list[str]]]) -> tuple[str, bool]:
+    """How new group ``index`` is made (lay, make, join or add), or, with True, that a
+    table group stays as it is."""
+    text = " ".join(str(card) for card in group)
+    bases = [n for n in sources if n and n in stays and stays[n][0] == index]
+    parts = [f"your {' '.join(cards)}" if n == 0 else f"{' '.join(cards)} of group {n}"
+             for n, cards in sources.items() if n not in bases]
+    added = _join(parts)
+    if not bases:
+        return (f"lay {text} from your hand" if list(sources) == [0]
+                else f"make {text} from {added}"), False
+    whole = [n for n in bases if len(stays[n][1]) == len(old[n - 1])]
+    names = _join([f"group {n}" if n in whole else f"what is left of group {n}"
+                   for n in bases])
+    if len(bases) > 1:
+        return f"join {names}" + (f" with {added}" if parts else "") + f": {text}", False
+    if parts:
+        return f"add {added} to {names}: {text}", False
+    return f"{names} stays: {text}", True
 
 
 def _join(parts: list[str]) -> str:
@@ -315,7 +305,7 @@ def _join(parts: list[str]) -> str:
 
 
 def _order_in(group) -> Callable[[str], int]:
-    position = {}
+    position: dict[str, int] = {}
     for i, card in enumerate(group):
         position.setdefault(str(card), i)
     return lambda text: position.get(text, len(position))
