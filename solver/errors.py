@@ -36,7 +36,11 @@ class UnknownOptionError(PositionError):
 
 
 class InvalidOptionError(PositionError):
-    """A known option given a value outside its allowed set."""
+    """A known option given a value outside its allowed set, or given twice."""
+
+
+class ConflictingOptionsError(InvalidOptionError):
+    """Options that are each allowed but contradict each other (``helpers=4,deal=15``)."""
 
 
 class MalformedPositionError(PositionError):
@@ -49,3 +53,9 @@ class UnsupportedPositionError(PositionError):
 
 class SolverError(RuntimeError):
     """An internal failure: a backend produced a table the validator rejects. Always a bug."""
+
+
+def clip(text: str, limit: int = 80) -> str:
+    """``text`` cut to at most ``limit`` characters, ending in ``...`` when cut: error
+    messages quote user input through this, so a huge input never makes a huge message."""
+    return text if len(text) <= limit else text[:max(limit - 3, 0)] + "..."

@@ -150,6 +150,16 @@ def test_manipulation_trust_does_not_check():
     assert g.current == 0 and len(g.hands[0]) == 3
 
 
+@pytest.mark.parametrize("check, refused", [("hint", True), ("trust", False)])
+def test_shanghai_forced_check_option_hint_or_trust(check, refused):
+    g = game(f"shanghai:forced_check={check}", ["8C 2H", "2C"], "5C 6C 7C", "KS QS")
+    if refused:
+        with pytest.raises(ForcedPlayHint):
+            g.apply(Draw())
+    g.apply(Draw())
+    assert g.current == 0 and len(g.hands[0]) == 3
+
+
 def test_manipulation_hint_tells_a_rearrangement():
     g = game("manipulation", ["8D 8H", "2C"], "5C 6C 7C 8C", "KS QS")
     with pytest.raises(ForcedPlayHint) as info:
