@@ -16,6 +16,10 @@ Rulings where the book is terse, applied here and by the solver alike:
   of its set).
 - Tahiti: a group holding a joker is locked unless the move frees that joker: the new table
   must hold a group containing all its cards, grown only by cards played from the hand.
+- Vatican's opening (docs/rules.md §6): the first play is legal when the hand cards it plays
+  include three consecutive cards of one suit, no joker; where they end up does not matter,
+  since the run may be laid and rearranged in the same turn (table ``7S 7D 7C | 8S 8D 8C``,
+  hand ``6H 7H 8H 6S 6D``, unopened: all five go). Deliberate; do not tighten it.
 """
 
 from __future__ import annotations

@@ -410,6 +410,17 @@ def test_vatican_opening_needs_a_three_card_run_from_the_hand():
     assert g.opened[0]
 
 
+def test_vatican_opening_run_may_be_rearranged_in_the_same_turn():
+    """docs/rules.md §6: the opening checks the hand cards played for a 3-card suited run;
+    the run may be laid and rearranged at once (table 7S 7D 7C | 8S 8D 8C, hand
+    6H 7H 8H 6S 6D, unopened: all five go). Deliberate: do not "fix" it."""
+    g = game("vatican", ["6H 7H 8H 6S 6D 2C", "2D"], "7S 7D 7C | 8S 8D 8C", "KS")
+    assert not g.opened[0]
+    rejects(g, Play.make("7H 6S 6D 6H", "7S 7D 7C 7H | 8S 8D 8C | 6S 6D 6H"), "3-card run")
+    g.apply(Play.make("6H 7H 8H 6S 6D", "7S 7D 7C 7H | 8S 8D 8C 8H | 6S 6D 6H"))
+    assert g.opened[0] and [str(c) for c in g.hands[0]] == ["2C"]
+
+
 def test_opening_36_from_the_hand_alone():
     g = game("machiavelli:opening=36", ["KS KH KD 8C 2H", "2C"], "5C 6C 7C", "QS")
     rejects(g, Play.make("KS KH KD 8C", "5C 6C 7C 8C | KS KH KD"), "may not touch the table")
