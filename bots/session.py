@@ -185,7 +185,7 @@ class Session:
     def apply(self, action: Action) -> list[Event]:
         """Carry out ``action`` for the person to move, then let the bots move; a refused
         move raises ``SessionError`` and changes nothing (a forced-play refusal carries the
-        hint: asking again insists)."""
+        hint: asking again insists), but for the touch of ``incomplete=penalty``."""
         self._require_person_turn()
         player = self.current
         try:

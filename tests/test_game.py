@@ -154,6 +154,20 @@ def test_incomplete_penalty_give_up_draws_fewer_when_the_stock_is_short():
     assert g.actions[-1]["drawn"] == ["KS", "QS"] and g.current == 1 and not g.stock
 
 
+@pytest.mark.parametrize("level", ["beginner", "greedy", "planner", "expert"])
+def test_incomplete_penalty_bots_asked_in_a_touched_turn_give_up_when_nothing_plays(level):
+    from bots.observation import observe
+    from bots.players import make_bot
+
+    g = game(PENALTY, ["9D 2S", "2C"], "5C 6C 7C 8C", "KS QS JS 10S")
+    with pytest.raises(IllegalMoveError):
+        g.apply(Play.make("9D", "5C 6C 7C 8C 9D"))
+    action = make_bot(level, 0, 0.2).choose(observe(g, 0))
+    assert action == GiveUp()
+    g.apply(action)
+    assert g.current == 1
+
+
 @pytest.mark.parametrize("variant", ["machiavelli", "machiavelli:incomplete=reset", "bga",
                                      "tahiti", "guadalupe"])
 def test_incomplete_reset_variants_keep_an_illegal_play_free(variant):
