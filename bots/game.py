@@ -10,6 +10,22 @@ Rulings where the book is terse (the rest are in ``solver.validate`` and ``bots.
 
 - A turn that ends without a play and without drawing is a pass; when every player in turn
   order has passed in a row, the hand is deadlocked.
+- docs/rules.md §3, stock empty: ``draw`` on an empty stock is a pass, whatever the turn
+  (a pass is always open then, carousel's last turns and the rest of a ``draw_first`` turn
+  included): it is logged as ``pass`` and checked as one (a forced-play hint may refuse it
+  once; a touched turn refuses it). ``legal_types`` lists ``pass`` there, not ``draw``.
+- docs/rules.md §3, ``incomplete=penalty``: a play proposal that the rules refuse although it
+  is made of cards the player may play and holds the table's cards plus those (a table the
+  player could lay out: the groups, the jokers or the opening are wrong) *touches* the turn.
+  A malformed proposal (a card not held, or drawn this turn under ``draw_first``, table cards
+  missing or from nowhere, an unnamed joker) costs nothing, nor does a legal play refused only
+  for a knock. Once touched, the turn ends only with a legal play or a give-up: draw and pass
+  are refused, and ``legal_types`` is ``play`` and ``give_up``. The give-up draws 3 cards
+  (fewer if the stock is short) in place of the turn's draw: cards drawn earlier in the turn
+  (``draw_first``) count among the three. A give-up is legal without a touch too (the player
+  may have tried on the physical table), so a record replays without logging attempts; a
+  saved game in progress keeps the touch as ``"touched": true``. ``reset`` and ``bga`` are
+  unchanged (bga's give-up draws 1 and ends the turn).
 - ``draw_first``: the draw at the start of the turn is compulsory while the stock lasts; the
   drawn card may not be played that turn; the player then plays or passes.
 - Carousel: after drawing, the player must play or draw again (up to three draws; the third
@@ -40,7 +56,7 @@ from bots.scoring import (
 )
 from solver.cards import CARDS, Card
 from solver.position import Position
-from solver.validate import JOKER, physical, play_problems
+from solver.validate import JOKER, card_problems, physical, play_problems
 from solver.variants import Variant
 
 MAX_HANDS = 100
@@ -74,6 +90,7 @@ class Turn:
     drawn: list[Card] = field(default_factory=list)
     refused: bool = False
     last_turn: bool = False  # carousel's final turns: play or pass, no draw, no knock
+    touched: bool = False  # incomplete=penalty: an illegal play was proposed (play or give up)
 
 
 def build_deck(variant: Variant, players: int) -> list[Card]:
@@ -162,6 +179,8 @@ class Game:
         """The kinds of action the current player may propose now."""
         if self.over:
             return set()
+        if self.turn.touched:
+            return {"play", "give_up"}
         types = set()
         if self._may_play():
             types.add("play")
@@ -220,23 +239,47 @@ class Game:
         return self.variant.turn == "play_or_draw"
 
     # -- applying moves ------------------------------------------------------------------
-    def apply(self, action: Action) -> None:
-        """Carry out ``action`` for the current player, or raise ``IllegalMoveError``."""
+    def apply(self, action: Action) -> Action:
+        """Carry out ``action`` for the current player, or raise ``IllegalMoveError``.
+        Returns what was done: ``action``, or ``Pass()`` for a draw from an empty stock."""
         if self.over:
             raise IllegalMoveError("the game is over")
         if isinstance(action, Play):
             self._play(action)
         elif isinstance(action, Draw):
-            self._draw()
+            return self._draw()
         elif isinstance(action, Pass):
             self._pass()
         elif isinstance(action, GiveUp):
             self._give_up()
         else:
             raise IllegalMoveError(f"not an action: {action!r}")
+        return action
 
     def check_play(self, action: Play) -> list[str]:
-        """Every reason ``action`` is not a legal play now (empty: legal)."""
+        """Every reason ``action`` is not a legal play now (empty: legal). It changes
+        nothing: ``propose`` is the check that counts as touching the table."""
+        return self._malformed(action) or self._rule_problems(action)
+
+    def propose(self, action: Play) -> None:
+        """Judge a play proposal as the player to move making it: raise ``IllegalMoveError``
+        if it is not legal now, and under ``incomplete=penalty`` mark the turn touched when
+        it is a table the player could lay out (docs/rules.md §3; see the rulings above)."""
+        malformed = self._malformed(action)
+        if malformed:
+            raise IllegalMoveError(malformed[0])
+        reasons = self._rule_problems(action)
+        if not reasons:
+            return
+        if self.variant.incomplete == "penalty" and not self._knock_only(action):
+            self.turn.touched = True
+            raise IllegalMoveError(f"{reasons[0]} (you have touched the table: finish a "
+                                   f"legal play, or give up and draw {self.give_up_cost()} "
+                                   "penalty cards)")
+        raise IllegalMoveError(reasons[0])
+
+    def _malformed(self, action: Play) -> list[str]:
+        """Why ``action`` is no play at all now: costs nothing, whatever the rules."""
         if not self._may_play():
             return ["you may not play now"]
         if not action.played:
@@ -245,17 +288,25 @@ class Game:
             free = Counter(self.hands[self.current]) - Counter(self.turn.drawn)
             if Counter(physical(c) for c in action.played) - free:
                 return ["a card drawn this turn cannot be played this turn"]
+        return card_problems(self.position(), action.played, action.table)
+
+    def _rule_problems(self, action: Play) -> list[str]:
+        """Why a well-formed ``action`` breaks the rules (groups, jokers, opening, knock)."""
         reasons = play_problems(self.position(), action.played, action.table)
-        if not reasons and action.knock and not self.can_knock(
-                _after(self.hands[self.current], action.played)):
+        if not reasons and action.knock and not self._may_knock(action):
             reasons.append("you may knock only after one or two draws, with 5 points or less "
                            "left, and not in the last turns")
         return reasons
 
+    def _may_knock(self, action: Play) -> bool:
+        return self.can_knock(_after(self.hands[self.current], action.played))
+
+    def _knock_only(self, action: Play) -> bool:
+        """The play is legal but for its knock (refusing the knock touches nothing)."""
+        return action.knock and not play_problems(self.position(), action.played, action.table)
+
     def _play(self, action: Play) -> None:
-        reasons = self.check_play(action)
-        if reasons:
-            raise IllegalMoveError(reasons[0])
+        self.propose(action)
         player = self.current
         self.hands[player] = _after(self.hands[player], action.played)
         self.table = [tuple(group) for group in action.table]
@@ -276,10 +327,13 @@ class Game:
                 return
         self._end_turn(passed=False)
 
-    def _draw(self) -> None:
+    def _draw(self) -> Action:
+        self._refuse_if_touched("draw")
+        if not self.stock:  # docs/rules.md §3: a draw from an empty stock is a pass
+            self._pass("draw")
+            return Pass()
         if not self._may_draw():
-            raise IllegalMoveError("you may not draw now" if self.stock
-                                   else "the stock is empty: pass instead")
+            raise IllegalMoveError("you may not draw now")
         self._forced_check("draw")
         player = self.current
         count = 2 if self.variant.turn == "guadalupe" else 1
@@ -297,29 +351,47 @@ class Game:
             self._end_turn(passed=False)
         elif turn == "carousel" and self.turn.draws == CAROUSEL_MAX_DRAWS:
             self._end_turn(passed=False)
+        return Draw()
 
-    def _pass(self) -> None:
+    def _pass(self, asked: str = "pass") -> None:
+        self._refuse_if_touched(asked)
         if not self._may_pass():
             raise IllegalMoveError("you may not pass now: " + (
                 "draw a card" if self._may_draw() else "play"))
-        self._forced_check("pass")
+        self._forced_check(asked)
         self._log(self.current, "pass")
         drew = self.turn.draws > 0
         self._end_turn(passed=not drew)
 
+    def _refuse_if_touched(self, kind: str) -> None:
+        if self.turn.touched:
+            raise IllegalMoveError(
+                f"you may not {kind} now: you proposed a play that leaves the table invalid, "
+                f"so finish a legal play or give up (draw {self.give_up_cost()} penalty "
+                "cards; docs/rules.md §3)")
+
+    def _penalty_count(self) -> int:
+        """Cards a ``penalty`` give-up draws now: 3 less those drawn earlier this turn."""
+        return max(PENALTY_DRAW - len(self.turn.drawn), 0)
+
+    def give_up_cost(self) -> int:
+        """Cards a give-up would draw now (fewer if the stock is short; 0 under ``reset``)."""
+        rule = self.variant.incomplete
+        count = self._penalty_count() if rule == "penalty" else int(rule == "bga")
+        return min(count, len(self.stock))
+
     def _give_up(self) -> None:
         """An incomplete move: ``reset`` costs nothing (the turn goes on); ``penalty`` draws
-        three cards instead of the normal draw and ends the turn; ``bga`` draws one."""
+        three cards in place of the turn's draw and ends the turn; ``bga`` draws one."""
         rule = self.variant.incomplete
         if not self._may_play():
             raise IllegalMoveError("you may not give up a play now")
         if rule not in ("penalty", "bga"):
             return
-        count = PENALTY_DRAW if rule == "penalty" else 1
-        drawn = self._take(self.current, count, "penalty")
+        drawn = self._take(self.current, self.give_up_cost(), "penalty")
         if self._stock_ended():
             return
-        self._end_turn(passed=not drawn)
+        self._end_turn(passed=not (drawn or self.turn.drawn))
 
     def _forced_check(self, kind: str) -> None:
         """Forced play with a hint: refuse a draw or pass once while a play exists."""
@@ -420,12 +492,22 @@ class Game:
         return record
 
     def record_so_far(self) -> dict:
-        """The record, with the hand in progress (a saved game; see ``bots.record.resume``)."""
+        """The record, with the hand in progress (a saved game; see ``bots.record.resume``),
+        and ``"touched": true`` when the player to move has touched the table."""
         record = self.record()
         if not self.over and self.hand_records:
             record["hands"] = self.hand_records + [{"deal": self.deal_record,
                                                     "actions": self.actions}]
+        if not self.over and self.turn.touched:
+            record["touched"] = True
         return record
+
+    def touch(self) -> None:
+        """Mark the turn in progress touched (resuming a saved game that was)."""
+        if self.over or self.variant.incomplete != "penalty" or not self._may_play():
+            raise IllegalMoveError("only a turn that may play under incomplete=penalty can be "
+                                   "touched")
+        self.turn.touched = True
 
     def check_invariants(self) -> None:
         """Raise AssertionError if a card was lost or duplicated or a table group is invalid."""

@@ -10,10 +10,13 @@ A record is one JSON object::
      "result": [{"player": "greedy-1", "score": 0, "winner": true}, ...]}
 
 ``type`` is ``play`` (with ``played`` and the whole ``table`` after it, jokers written
-``*7H``), ``draw`` or ``penalty`` (with ``drawn``), ``pass`` or ``knock``. ``stock`` lists the
-stock in draw order. A match of several hands adds ``hands``: every hand's ``deal``,
-``actions`` and ``result``; the top-level ``deal`` and ``actions`` are the first hand's.
-One record per line in a ``.jsonl`` file.
+``*7H``), ``draw`` or ``penalty`` (with ``drawn``), ``pass`` or ``knock``. A draw asked for
+on an empty stock is logged as the ``pass`` it is. ``stock`` lists the stock in draw order. A
+match of several hands adds ``hands``: every hand's ``deal``, ``actions`` and ``result``; the
+top-level ``deal`` and ``actions`` are the first hand's. One record per line in a ``.jsonl``
+file. A saved game in progress whose player to move has touched the table under
+``incomplete=penalty`` (docs/rules.md §3) adds ``"touched": true``; refused proposals are
+never logged, since the logged give-up (``penalty``) is legal with or without one.
 """
 
 from __future__ import annotations
@@ -116,6 +119,11 @@ def resume(record: dict[str, Any]) -> Game:
         problem = _replay_hand(game, hand.get("actions") or [], number)
         if problem is not None:
             raise ValueError(str(problem))
+    if record.get("touched") is True:
+        try:
+            game.touch()
+        except IllegalMoveError as error:
+            raise ValueError(f"'touched': {error.reason}") from None
     return game
 
 

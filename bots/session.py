@@ -6,6 +6,11 @@ play is *staged* first (named hand cards, for which the engine finds an arrangem
 whole new table), shown, and only carried out on ``commit``; ``reset`` drops it. Every move
 goes through the referee, which never trusts the session. A session saves as a game record
 plus its seats and resumes from it by replaying the record.
+
+Under ``incomplete=penalty`` (docs/rules.md §3) a staged whole table that the referee refuses
+but the player could lay out touches the turn, as an illegal ``move`` does: ``reset`` then
+takes the table back, but the turn ends only with a legal play or ``give_up``. Naming hand
+cards for which the engine finds no arrangement touches nothing: no table was proposed.
 """
 
 from __future__ import annotations
@@ -100,7 +105,7 @@ class Session:
             player = self.current
             action = self.bots[player].choose(self.observation())
             try:
-                self.game.apply(action)
+                action = self.game.apply(action)
                 self.hint_text = None
             except ForcedPlayHint as refusal:
                 self.hint_text = refusal.hint
@@ -144,7 +149,7 @@ class Session:
             raise SessionError(f"no arrangement places all of {' '.join(map(str, wanted))}; "
                                f"the most that fit: {best}")
         play = play_from_solution(solution)
-        self._check(play)
+        self._propose(play)
         self.staged = play
         return play
 
@@ -161,7 +166,7 @@ class Session:
         hand = {_plain(card): card for card in self.game.hands[self.current]}
         played = [hand.get(text) or Card.parse(text) for text in added.elements()]
         play = Play(tuple(played), tuple(tuple(group) for group in table))
-        self._check(play)
+        self._propose(play)
         self.staged = play
         return play
 
@@ -180,11 +185,11 @@ class Session:
     def apply(self, action: Action) -> list[Event]:
         """Carry out ``action`` for the person to move, then let the bots move; a refused
         move raises ``SessionError`` and changes nothing (a forced-play refusal carries the
-        hint: asking again insists)."""
+        hint: asking again insists), but for the touch of ``incomplete=penalty``."""
         self._require_person_turn()
         player = self.current
         try:
-            self.game.apply(action)
+            action = self.game.apply(action)
         except ForcedPlayHint as refusal:
             self.hint_text = refusal.hint
             raise SessionError(f"{refusal.reason}; hint: {refusal.hint}") from None
@@ -195,21 +200,25 @@ class Session:
         return [Event(player, self.names[player], action)]
 
     def draw(self) -> list[Event]:
-        self.staged = None
         return self.apply(Draw())
 
     def pass_turn(self) -> list[Event]:
-        self.staged = None
         return self.apply(Pass())
 
     def give_up(self) -> list[Event]:
-        self.staged = None
         return self.apply(GiveUp())
 
-    def _check(self, play: Play) -> None:
-        reasons = self.game.check_play(play)
-        if reasons:
-            raise SessionError(reasons[0])
+    @property
+    def touched(self) -> bool:
+        """The person to move has touched the table (``incomplete=penalty``): play or give up."""
+        return not self.over and self.game.turn.touched
+
+    def _propose(self, play: Play) -> None:
+        """The referee judges the staged play as a proposal (it may touch the turn)."""
+        try:
+            self.game.propose(play)
+        except IllegalMoveError as error:
+            raise SessionError(error.reason) from None
 
     def _require_person_turn(self) -> None:
         if self.over:

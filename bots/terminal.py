@@ -27,7 +27,9 @@ HELP = """commands:
   reset          take the staged play back (the table is as your turn began)
   hint           the best play that changes the table least, as steps
   draw           draw from the stock               pass    end the turn without playing
-  giveup         abandon a play you cannot finish (the variant's penalty applies)
+  giveup         abandon a play you cannot finish (the variant's penalty applies; under
+                 incomplete=penalty, once a table you staged was refused, your turn ends
+                 only with a legal play or giveup: +3 cards)
   save FILE      save the game (resume with: machiavelli play --resume FILE)
   help           this list                         quit    leave (save first!)"""
 
@@ -141,6 +143,8 @@ class TerminalGame:
         if word == "reset":
             session.reset()
             self.say("reset: the table is as your turn began")
+            if session.touched:
+                self.say(self.touched_note())
             self.show()
             return []
         if word == "draw":
@@ -184,7 +188,19 @@ class TerminalGame:
         if not observation.opened[observation.player] and game.variant.opening_points:
             self.say(f"(you have not opened: your first play must be worth "
                      f"{game.variant.opening_points} points from your hand)")
-        self.say(f"you may: {', '.join(sorted(observation.legal))}")
+        if session.touched:
+            self.say(self.touched_note())
+        self.say(f"you may: {', '.join(self.commands(observation.legal))}")
+
+    def commands(self, legal) -> list[str]:
+        """The legal kinds of action as the commands that do them (a give-up with its cost)."""
+        names = {"give_up": f"giveup (+{self.session.game.give_up_cost()})"}
+        return [names.get(kind, kind) for kind in sorted(legal)]
+
+    def touched_note(self) -> str:
+        cost = self.session.game.give_up_cost()
+        return (f"you have touched the table (incomplete=penalty): play legally, or 'giveup' "
+                f"and draw {cost} penalty card{'s' if cost != 1 else ''}")
 
     def show_staged(self, play: Play) -> None:
         changed = [True] * len(play.table)

@@ -12,6 +12,7 @@ from solver.analysis import Analysis, analyze
 from solver.api import Solution, solve, solve_position
 from solver.cards import Card, format_cards, format_groups, parse_cards, parse_groups
 from solver.errors import (
+    ConflictingOptionsError,
     InvalidCardError,
     InvalidGroupError,
     InvalidOptionError,
@@ -29,8 +30,8 @@ from solver.position import Position
 from solver.variants import VARIANT_NAMES, Variant
 
 __all__ = [
-    "Analysis", "Card", "Hint", "InvalidCardError", "InvalidGroupError", "InvalidOptionError",
-    "InvalidTableError",
+    "Analysis", "Card", "ConflictingOptionsError", "Hint", "InvalidCardError",
+    "InvalidGroupError", "InvalidOptionError", "InvalidTableError",
     "MalformedPositionError", "Position", "PositionError", "Solution", "SolverError",
     "TooManyCopiesError", "UnknownOptionError", "UnknownVariantError",
     "UnsupportedPositionError", "VARIANT_NAMES", "Variant", "format_cards", "format_groups",

@@ -36,7 +36,11 @@ class UnknownOptionError(PositionError):
 
 
 class InvalidOptionError(PositionError):
-    """A known option given a value outside its allowed set."""
+    """A known option given a value outside its allowed set, or given twice."""
+
+
+class ConflictingOptionsError(InvalidOptionError):
+    """Options that are each allowed but contradict each other (``helpers=4,deal=15``)."""
 
 
 class MalformedPositionError(PositionError):
@@ -54,3 +58,9 @@ class SolverError(RuntimeError):
 class InfeasibleTableError(InvalidTableError):
     """A table that cannot be split into valid groups together with the cards that must be
     played (CP-SAT proved it infeasible)."""
+
+
+def clip(text: str, limit: int = 80) -> str:
+    """``text`` cut to at most ``limit`` characters, ending in ``...`` when cut: error
+    messages quote user input through this, so a huge input never makes a huge message."""
+    return text if len(text) <= limit else text[:max(limit - 3, 0)] + "..."

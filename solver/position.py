@@ -104,9 +104,7 @@ class Position:
         options = data.get("options", {})
         if not isinstance(options, dict):
             raise MalformedPositionError("JSON position: 'options' must be an object")
-        variant = Variant.parse(data.get("variant", "machiavelli"))
-        if options:
-            variant = variant.with_options(**options)
+        variant = Variant.parse_with(data.get("variant", "machiavelli"), options)
         table = data.get("table", [])
         hand = data.get("hand", [])
         if not isinstance(table, (list, str)) or not isinstance(hand, (list, str)):

@@ -16,6 +16,10 @@ Rulings where the book is terse, applied here and by the solver alike:
   of its set).
 - Tahiti: a group holding a joker is locked unless the move frees that joker: the new table
   must hold a group containing all its cards, grown only by cards played from the hand.
+- Vatican's opening (docs/rules.md §6): the first play is legal when the hand cards it plays
+  include three consecutive cards of one suit, no joker; where they end up does not matter,
+  since the run may be laid and rearranged in the same turn (table ``7S 7D 7C | 8S 8D 8C``,
+  hand ``6H 7H 8H 6S 6D``, unopened: all five go). Deliberate; do not tighten it.
 """
 
 from __future__ import annotations
@@ -43,8 +47,32 @@ def play_problems(position: Position, played: Sequence[Card],
     ``played`` lists the hand cards added (jokers as ``*``); ``table`` is the whole new table.
     An empty ``played`` is checked as "no play": the table must hold the same cards.
     """
-    problems: list[str] = []
     variant = position.variant
+    problems = card_problems(position, played, table)
+    singles = Counter(position.singles)
+    for group in table:
+        if any(card.joker and not card.is_named for card in group):
+            continue  # reported by card_problems
+        if len(group) == 1 and not group[0].joker and singles[group[0]] > 0:
+            singles[group[0]] -= 1
+        elif len(group) == 1:
+            problems.append(f"lone card {group[0]} is not an original single")
+        elif not is_valid_group(group, variant.ace):
+            problems.append(f"group {format_cards(group)!r} is not a set or a run")
+    if variant.joker_rule != "none" and not problems:
+        problems += joker_problems(position, played, table)
+    if not position.opened and played:
+        problems += opening_problems(position, played, table)
+    return problems
+
+
+def card_problems(position: Position, played: Sequence[Card],
+                  table: Sequence[Sequence[Card]]) -> list[str]:
+    """Why the move is not even a table the player could lay out: played cards not in the
+    hand, table cards missing or from nowhere, a table joker without a name. (The rest of
+    ``play_problems`` judges a table the player could lay out; the referee's ``penalty``
+    rule tells the two kinds apart, docs/rules.md §3.)"""
+    problems: list[str] = []
     spent = Counter(physical(card) for card in played)
     missing_from_hand = spent - Counter(physical(card) for card in position.hand)
     if missing_from_hand:
@@ -61,20 +89,9 @@ def play_problems(position: Position, played: Sequence[Card],
         if extra:
             problems.append("cards on the new table from nowhere: "
                             + format_cards(sorted(extra.elements())))
-    singles = Counter(position.singles)
     for group in table:
         if any(card.joker and not card.is_named for card in group):
             problems.append(f"a joker on the table must be named, in {format_cards(group)!r}")
-        elif len(group) == 1 and not group[0].joker and singles[group[0]] > 0:
-            singles[group[0]] -= 1
-        elif len(group) == 1:
-            problems.append(f"lone card {group[0]} is not an original single")
-        elif not is_valid_group(group, variant.ace):
-            problems.append(f"group {format_cards(group)!r} is not a set or a run")
-    if variant.joker_rule != "none" and not problems:
-        problems += joker_problems(position, played, table)
-    if not position.opened and played:
-        problems += opening_problems(position, played, table)
     return problems
 
 

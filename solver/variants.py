@@ -10,8 +10,12 @@ Choices where the rules book is silent:
 - ``machiavelli`` ``deal`` accepts 3..15 (the book names 12, 13 and 15, and "never below 3").
 - ``rounds`` accepts 1..99 hands per match; shanghai has it too (the book gives shanghai no
   fixed end: "hands go on while the players want"), default 1.
-- shanghai checks forced play with a hint, as manipulation does by default (the book: "as
+- shanghai has manipulation's ``forced_check`` option (``hint`` by default; the book: "as
   manipulation").
+- Options that contradict each other are an error, never a silent override: ``helpers=4``
+  deals 6 cards each (docs/rules.md §4), so it takes no other ``deal`` (``deal=6`` is
+  accepted and changes nothing). An option given twice is an error too, so no value is
+  silently dropped unchecked. Messages quote at most ~80 characters of the input.
 """
 
 from __future__ import annotations
@@ -21,7 +25,13 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
-from solver.errors import InvalidOptionError, UnknownOptionError, UnknownVariantError
+from solver.errors import (
+    ConflictingOptionsError,
+    InvalidOptionError,
+    UnknownOptionError,
+    UnknownVariantError,
+    clip,
+)
 
 ACE_MODES = ("low", "high", "both")
 
@@ -39,7 +49,7 @@ class _Option:
             return self.parse(str(text).strip().lower())
         except (ValueError, KeyError):
             raise InvalidOptionError(
-                f"option {name}={text!r} is not allowed (choose {self.choices})"
+                f"option {name}={clip(repr(text))} is not allowed (choose {self.choices})"
             ) from None
 
 
@@ -73,6 +83,8 @@ def _opening(text: str) -> int:
 
 _ACE = _Option("both", _choice(*ACE_MODES), "low, high or both")
 _INCOMPLETE = _Option("reset", _choice("reset", "penalty"), "reset or penalty")
+_FORCED_CHECK = _Option("hint", _choice("hint", "trust"), "hint or trust")
+HELPERS_DEAL = 6  # seed 001's alternative deal: 6 cards each and 4 face-up singles
 
 # Options of each variant (name -> spec); the default ace differs per variant.
 _OPTIONS: dict[str, dict[str, _Option]] = {
@@ -88,10 +100,11 @@ _OPTIONS: dict[str, dict[str, _Option]] = {
     "bga": {"ace": _ACE},
     "manipulation": {
         "ace": replace(_ACE, default="high"),
-        "forced_check": _Option("hint", _choice("hint", "trust"), "hint or trust"),
+        "forced_check": _FORCED_CHECK,
         "target": _Option(200, _int_in(200, 300, (200, 300)), "200 or 300"),
     },
     "shanghai": {"ace": replace(_ACE, default="low"),
+                 "forced_check": _FORCED_CHECK,
                  "rounds": _Option(1, _int_in(1, 99), "1..99")},
     "guadalupe": {"ace": _ACE, "incomplete": _INCOMPLETE},
     "carousel": {"ace": _ACE},
@@ -147,46 +160,40 @@ class Variant:
 
     # -- construction -------------------------------------------------------------------
     @classmethod
-    def from_name(cls, name: str = "machiavelli", **options: Any) -> Variant:
+    def from_name(cls, name: str = "machiavelli", /, **options: Any) -> Variant:
         """The variant ``name`` with ``options`` (texts or values) over its defaults."""
-        if not isinstance(name, str) or name.strip().lower() not in _OPTIONS:
-            raise UnknownVariantError(
-                f"unknown variant {name!r} (choose one of {', '.join(VARIANT_NAMES)})"
-            )
-        name = name.strip().lower()
-        spec = _OPTIONS[name]
-        values = {key: option.default for key, option in spec.items()}
-        for key, text in options.items():
-            norm = key.strip().lower().replace("-", "_")
-            if norm not in spec:
-                raise UnknownOptionError(
-                    f"unknown option {key!r} for variant {name} "
-                    f"(options: {', '.join(spec) or 'none'})"
-                )
-            values[norm] = text if _is_typed(spec[norm], text) else spec[norm].value(norm, text)
-        return _build(name, values)
+        return _from_pairs(name, list(options.items()))
 
     @classmethod
     def parse(cls, text: str | Variant) -> Variant:
         """Parse ``name[:option=value,...]``, e.g. ``machiavelli:opening=36,deal=15``."""
         if isinstance(text, Variant):
             return text
+        return cls.parse_with(text, {})
+
+    @classmethod
+    def parse_with(cls, text: str, options: Mapping[str, Any]) -> Variant:
+        """Parse ``text`` as ``parse`` does, plus ``options`` (a JSON position's ``options``
+        object): an option given in both is an error, never a silent override."""
         if not isinstance(text, str):
-            raise UnknownVariantError(f"unknown variant {text!r}")
+            raise UnknownVariantError(f"unknown variant {clip(repr(text))}")
         name, _, rest = text.strip().partition(":")
-        options: dict[str, str] = {}
+        pairs = []
         for item in filter(None, (part.strip() for part in rest.split(","))):
             key, eq, value = item.partition("=")
             if not eq or not key.strip():
-                raise InvalidOptionError(f"option {item!r} in {text!r} is not key=value")
-            options[key.strip()] = value.strip()
-        return cls.from_name(name, **options)
+                raise InvalidOptionError(f"option {clip(repr(item))} in {clip(repr(text))} "
+                                         "is not key=value")
+            pairs.append((key.strip(), value.strip()))
+        return _from_pairs(name, pairs + list(options.items()))
 
-    def with_options(self, **options: Any) -> Variant:
-        """A copy with some options changed."""
-        merged = dict(self.options)
-        merged.update(options)
-        return Variant.from_name(self.name, **merged)
+    def with_options(self, /, **options: Any) -> Variant:
+        """A copy with some options changed (the new values replace the old ones)."""
+        merged = dict(self.changed_options())
+        for key, value in options.items():
+            merged.pop(_option_key(key), None)
+            merged[key] = value
+        return _from_pairs(self.name, list(merged.items()))
 
     # -- text ---------------------------------------------------------------------------
     def changed_options(self) -> dict[str, Any]:
@@ -220,6 +227,49 @@ class Variant:
     @property
     def has_jokers(self) -> bool:
         return self.jokers > 0
+
+
+def _option_key(key: Any) -> Any:
+    """An option name as the spec spells it (case and ``-``/``_`` do not matter)."""
+    return key.strip().lower().replace("-", "_") if isinstance(key, str) else key
+
+
+def _from_pairs(name: Any, pairs: list[tuple[Any, Any]]) -> Variant:
+    """The variant ``name`` with the (option, value) ``pairs`` over its defaults: each option
+    known to the variant, given at most once, with an allowed value, none contradicting
+    another."""
+    if not isinstance(name, str) or name.strip().lower() not in _OPTIONS:
+        raise UnknownVariantError(f"unknown variant {clip(repr(name))} "
+                                  f"(choose one of {', '.join(VARIANT_NAMES)})")
+    name = name.strip().lower()
+    spec = _OPTIONS[name]
+    given: dict[str, Any] = {}
+    for key, text in pairs:
+        norm = _option_key(key)
+        if norm not in spec:
+            raise UnknownOptionError(f"unknown option {clip(repr(key))} for variant {name} "
+                                     f"(options: {', '.join(spec) or 'none'})")
+        if norm in given:
+            raise InvalidOptionError(f"option {norm!r} given twice")
+        given[norm] = text
+    values = {key: option.default for key, option in spec.items()}
+    for key, text in given.items():
+        option = spec[key]
+        values[key] = text if _is_typed(option, text) else option.value(key, text)
+    _check_conflicts(name, values, set(given))
+    return _build(name, values)
+
+
+def _check_conflicts(name: str, values: dict[str, Any], given: set[str]) -> None:
+    """Raise ``ConflictingOptionsError`` for options that contradict each other; an option
+    another one fixes goes back to its default, so the text form stays canonical."""
+    if name == "machiavelli" and values["helpers"] and "deal" in given:
+        if values["deal"] != HELPERS_DEAL:
+            raise ConflictingOptionsError(
+                f"options helpers={values['helpers']} and deal={values['deal']} contradict "
+                f"each other: helpers={values['helpers']} deals {HELPERS_DEAL} cards each "
+                "(drop deal, or drop helpers)")
+        values["deal"] = _OPTIONS[name]["deal"].default
 
 
 def _is_typed(option: _Option, value: Any) -> bool:
@@ -261,7 +311,7 @@ def _build(name: str, opts: dict[str, Any]) -> Variant:
             singles=opts["helpers"],
         )
         if opts["helpers"]:
-            rules["deal"] = 6  # seed 001's alternative deal: 6 each and 4 face-up singles
+            rules["deal"] = HELPERS_DEAL
     elif name == "bga":
         rules.update(deal=15, incomplete="bga", end_on_empty_stock=True)
     elif name == "manipulation":
@@ -269,7 +319,7 @@ def _build(name: str, opts: dict[str, Any]) -> Variant:
                      forced_check=opts["forced_check"], rounds=0)
     elif name == "shanghai":
         rules.update(deal=10, deal_pattern=(3, 3, 3, 1), turn="forced", rounds=opts["rounds"],
-                     forced_check="hint")
+                     forced_check=opts["forced_check"])
     elif name == "guadalupe":
         rules.update(deal=5, turn="guadalupe", incomplete=opts["incomplete"])
     elif name == "carousel":

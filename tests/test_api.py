@@ -139,3 +139,15 @@ def test_bad_input_raises_value_errors_naming_the_token(call, error, token):
         call()
     assert isinstance(info.value, ValueError)
     assert token in str(info.value)
+
+
+def test_vatican_opening_run_may_be_rearranged_in_the_same_turn(backend):
+    """docs/rules.md §6's worked example: the hand cards include the run 6H 7H 8H, laid and
+    then rearranged into the sets, so all five cards go. The reading is deliberate."""
+    table, hand = "7S 7D 7C | 8S 8D 8C", "6H 7H 8H 6S 6D"
+    solution = solve(table, hand, "vatican", backend=backend, opened=False)
+    assert solution.score == 5
+    assert sorted(map(sorted, map(lambda g: [str(c) for c in g], solution.table))) == [
+        ["6D", "6H", "6S"], ["7C", "7D", "7H", "7S"], ["8C", "8D", "8H", "8S"]]
+    # without a suited run among the hand cards, an unopened player cannot play at all
+    assert solve(table, "6H 7H 6S 6D", "vatican", backend=backend, opened=False).score == 0

@@ -109,3 +109,20 @@ def test_replay_broken_json(tmp_path):
     path.write_text('{"variant": "machiavelli"\n')
     done = run("replay", str(path))
     assert done.returncode == 2 and "broken JSON" in done.stderr
+
+
+@pytest.mark.parametrize("variant, words", [
+    ("machiavelli:helpers=4,deal=15", "helpers=4 and deal=15 contradict"),
+    ("machiavelli:name=x", "unknown option 'name'"),
+    ("machiavelli:deal=99,deal=13", "option 'deal' given twice"),
+    ("machiavelli:deal=" + "9" * 10_000, "deal="),
+])
+@pytest.mark.parametrize("command", [["solve", "--table", "-", "--hand", "8D"],
+                                     ["selfplay", "--games", "1"]])
+def test_conflicting_unknown_and_repeated_options_exit_2_with_one_short_line(
+        capsys, variant, words, command):
+    assert main([*command, "--variant", variant]) == 2
+    captured = capsys.readouterr()
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1 and words in lines[0] and len(lines[0]) < 300, lines
+    assert captured.out == ""

@@ -8,6 +8,8 @@ from bots.actions import Draw, GiveUp, Pass, Play
 from bots.game import ForcedPlayHint, Game, IllegalMoveError
 from solver.cards import parse_cards
 
+PENALTY = "machiavelli:incomplete=penalty"
+
 
 def deal(hands, table="-", stock="", dealer=None):
     """A recorded deal where player 0 moves first (the dealer sits last)."""
@@ -80,6 +82,138 @@ def test_penalty_give_up_draws_three_instead_and_ends_the_turn():
     assert g.actions[-1] == {"player": 0, "type": "penalty", "drawn": ["KS", "QS", "JS"]}
 
 
+def test_incomplete_penalty_an_illegal_play_of_held_cards_touches_the_turn():
+    g = game(PENALTY, ["8D 8H 9D", "2C"], "5C 6C 7C 8C", "KS QS JS 10S")
+    assert g.legal_types() == {"play", "give_up", "draw"}
+    with pytest.raises(IllegalMoveError, match="not a set or a run.*touched the table"):
+        g.apply(Play.make("9D", "5C 6C 7C 8C 9D"))
+    assert g.turn.touched and g.legal_types() == {"play", "give_up"}
+    assert g.table == [tuple(parse_cards("5C 6C 7C 8C"))] and len(g.hands[0]) == 3
+    rejects(g, Draw(), "give up (draw 3 penalty cards")
+    rejects(g, Pass(), "give up")
+    g.apply(GiveUp())
+    assert g.actions == [{"player": 0, "type": "penalty", "drawn": ["KS", "QS", "JS"]}]
+    assert len(g.hands[0]) == 6 and g.current == 1 and not g.turn.touched
+
+
+def test_incomplete_penalty_a_touched_turn_may_still_end_with_a_legal_play():
+    g = game(PENALTY, ["8D 8H 9D", "2C"], "5C 6C 7C 8C", "KS QS JS 10S")
+    with pytest.raises(IllegalMoveError):
+        g.apply(Play.make("8D 8H", "5C 6C | 7C 8C 8D 8H"))
+    assert g.turn.touched
+    g.apply(Play.make("8D 8H", "5C 6C 7C | 8C 8D 8H"))
+    assert g.current == 1 and g.legal_types() == {"play", "give_up", "draw"}
+
+
+@pytest.mark.parametrize("played, table, words", [
+    ("8S", "5C 6C 7C 8C 8S", "not in the hand"),  # a card not held
+    ("8D 8H", "8C 8D 8H", "missing from the new table"),  # a table card taken back
+    ("9D", "5C 6C 7C 8C 9D | 9D", "from nowhere"),
+    ("", "5C 6C 7C 8C", "at least one card"),
+])
+def test_incomplete_penalty_malformed_proposals_cost_nothing(played, table, words):
+    g = game(PENALTY, ["8D 8H 9D", "2C"], "5C 6C 7C 8C", "KS QS JS 10S")
+    rejects(g, Play.make(played, table), words)
+    assert not g.turn.touched and "draw" in g.legal_types()
+    g.apply(Draw())  # the normal draw is still there
+    assert g.actions == [{"player": 0, "type": "draw", "drawn": ["KS"]}]
+
+
+def test_incomplete_penalty_a_refused_knock_alone_touches_nothing():
+    g = game(PENALTY, ["8D 8H 9D", "2C"], "5C 6C 7C 8C", "KS QS JS 10S")
+    rejects(g, Play.make("8D 8H", "5C 6C 7C | 8C 8D 8H", knock=True), "knock")
+    assert not g.turn.touched
+
+
+def test_incomplete_penalty_an_opening_breach_touches_the_turn():
+    g = game("machiavelli:incomplete=penalty,opening=36", ["2D 3D 4D 9S", "2C"], "-",
+             "KS QS JS 10S")
+    with pytest.raises(IllegalMoveError, match="36 points"):
+        g.apply(Play.make("2D 3D 4D", "2D 3D 4D"))
+    assert g.legal_types() == {"play", "give_up"}
+
+
+def test_incomplete_penalty_with_draw_first_the_drawn_card_counts_as_one_of_three():
+    g = game("machiavelli:incomplete=penalty,draw_first=true", ["8D 8H 9D", "2C"],
+             "5C 6C 7C 8C", "KS QS JS 10S")
+    g.apply(Draw())
+    with pytest.raises(IllegalMoveError, match="give up and draw 2 penalty cards"):
+        g.apply(Play.make("9D", "5C 6C 7C 8C 9D"))
+    rejects(g, Pass(), "draw 2 penalty cards")
+    g.apply(GiveUp())
+    assert g.actions[-1] == {"player": 0, "type": "penalty", "drawn": ["QS", "JS"]}
+    assert len(g.hands[0]) == 6 and g.current == 1  # three drawn this turn in all
+
+
+def test_incomplete_penalty_give_up_draws_fewer_when_the_stock_is_short():
+    g = game(PENALTY, ["8D 8H 9D", "2C", "3C"], "5C 6C 7C 8C", "KS QS")
+    with pytest.raises(IllegalMoveError):
+        g.apply(Play.make("9D", "5C 6C 7C 8C 9D"))
+    assert g.give_up_cost() == 2
+    g.apply(GiveUp())
+    assert g.actions[-1]["drawn"] == ["KS", "QS"] and g.current == 1 and not g.stock
+
+
+@pytest.mark.parametrize("level", ["beginner", "greedy", "planner", "expert"])
+def test_incomplete_penalty_bots_asked_in_a_touched_turn_give_up_when_nothing_plays(level):
+    from bots.observation import observe
+    from bots.players import make_bot
+
+    g = game(PENALTY, ["9D 2S", "2C"], "5C 6C 7C 8C", "KS QS JS 10S")
+    with pytest.raises(IllegalMoveError):
+        g.apply(Play.make("9D", "5C 6C 7C 8C 9D"))
+    action = make_bot(level, 0, 0.2).choose(observe(g, 0))
+    assert action == GiveUp()
+    g.apply(action)
+    assert g.current == 1
+
+
+@pytest.mark.parametrize("variant", ["machiavelli", "machiavelli:incomplete=reset", "bga",
+                                     "tahiti", "guadalupe"])
+def test_incomplete_reset_variants_keep_an_illegal_play_free(variant):
+    g = game(variant, ["8D 8H 9D", "2C"], "5C 6C 7C 8C", "KS QS JS 10S")
+    with pytest.raises(IllegalMoveError) as info:
+        g.apply(Play.make("9D", "5C 6C 7C 8C 9D"))
+    assert "touched" not in info.value.reason and not g.turn.touched
+    assert "draw" in g.legal_types()
+    g.apply(Draw())
+    assert g.current == 1
+
+
+@pytest.mark.parametrize("variant", ["guadalupe:incomplete=penalty",
+                                     "tahiti:incomplete=penalty"])
+def test_incomplete_penalty_in_guadalupe_and_tahiti(variant):
+    g = game(variant, ["8D 8H 9D", "2C"], "5C 6C 7C 8C", "KS QS JS 10S")
+    with pytest.raises(IllegalMoveError, match="touched"):
+        g.apply(Play.make("9D", "5C 6C 7C 8C 9D"))
+    rejects(g, Draw(), "give up")
+    g.apply(GiveUp())
+    assert g.actions[-1]["drawn"] == ["KS", "QS", "JS"] and g.current == 1
+
+
+def test_incomplete_penalty_touched_games_replay_and_resume():
+    from bots.record import replay, resume
+
+    g = game(PENALTY, ["8D 8H 9D", "8C"], "5C 6C 7C", "KS QS JS 10S")
+    with pytest.raises(IllegalMoveError):
+        g.apply(Play.make("9D", "5C 6C 7C 9D"))
+    g.apply(GiveUp())
+    g.apply(Play.make("8C", "5C 6C 7C 8C"))
+    assert g.over and replay(g.record(), check_seed=False) is None  # no attempt is logged
+    seeded = Game(PENALTY, ["a", "b"], seed=5)
+    card = seeded.hands[seeded.current][0]
+    with pytest.raises(IllegalMoveError, match="touched"):
+        seeded.apply(Play((card,), tuple(seeded.table) + ((card,),)))
+    saved = seeded.record_so_far()
+    assert saved["touched"] is True
+    again = resume(saved)
+    assert again.turn.touched and again.legal_types() == {"play", "give_up"}
+    saved_untouched = Game(PENALTY, ["a", "b"], seed=5).record_so_far()
+    assert "touched" not in saved_untouched and not resume(saved_untouched).turn.touched
+    with pytest.raises(ValueError, match="touched"):
+        resume({**Game("machiavelli", ["a", "b"], seed=5).record_so_far(), "touched": True})
+
+
 def test_bga_reset_draws_one_and_ends_the_turn():
     g = game("bga", ["8D 8H", "2C"], "5C 6C 7C", "KS QS")
     g.apply(GiveUp())
@@ -88,8 +222,8 @@ def test_bga_reset_draws_one_and_ends_the_turn():
 
 def test_empty_stock_draw_becomes_pass_and_a_round_of_passes_deadlocks():
     g = game("machiavelli", ["8D 2H", "2C", "3S 4S 9D"], "5C 6C 7C", "")
-    rejects(g, Draw(), "pass instead")
-    g.apply(Pass())
+    assert g.apply(Draw()) == Pass()  # the book: a draw from an empty stock is a pass
+    assert g.actions[-1] == {"player": 0, "type": "pass"} and g.current == 1
     g.apply(Pass())
     assert not g.over
     g.apply(Pass())
@@ -97,6 +231,52 @@ def test_empty_stock_draw_becomes_pass_and_a_round_of_passes_deadlocks():
     # fewest cards wins the deadlock: player 1 (one card)
     assert [r["winner"] for r in g.results()] == [False, True, False]
     assert [r["score"] for r in g.results()] == [2, 1, 3]
+
+
+@pytest.mark.parametrize("variant", ["machiavelli", "machiavelli:draw_first=true", "vatican",
+                                     "tahiti", "guadalupe", "manipulation:forced_check=trust",
+                                     "shanghai", "machiavelli:incomplete=penalty"])
+def test_empty_stock_draw_is_a_pass_in_every_variant(variant):
+    g = game(variant, ["8D 2H", "2C 9S", "3S 4S 9D"], "5C 6C 7C", "")
+    assert "pass" in g.legal_types() and "draw" not in g.legal_types()
+    assert g.apply(Draw()) == Pass()
+    assert g.actions == [{"player": 0, "type": "pass"}] and g.current == 1
+    assert g.passes_in_row == 1
+
+
+def test_empty_stock_draw_is_a_pass_after_draw_first_took_the_last_card():
+    g = game("machiavelli:draw_first=true", ["8D 2H", "2C"], "5C 6C 7C", "KS")
+    g.apply(Draw())
+    assert g.apply(Draw()) == Pass()
+    assert g.actions[-1] == {"player": 0, "type": "pass"} and g.current == 1
+    assert g.passes_in_row == 0  # the player drew this turn: not a pass for the deadlock
+
+
+def test_empty_stock_draw_is_a_pass_for_carousel_last_drawer_and_last_turns():
+    g = game("carousel", ["2H 4D", "3S 7D", "9D KD"], "5C 6C 7C", "KS")
+    g.apply(Draw())  # p0 takes the last card
+    assert g.apply(Draw()) == Pass()  # ends p0's turn; the last turns begin
+    assert g.current == 1 and g.turn.last_turn
+    for _ in range(3):
+        assert g.apply(Draw()) == Pass()
+    assert g.over and g.hand_results[-1].ended == "last_turns"
+
+
+def test_empty_stock_draw_is_a_pass_that_forced_play_may_refuse_once():
+    g = game("manipulation", ["8C 2H", "2C"], "5C 6C 7C", "")
+    with pytest.raises(ForcedPlayHint, match="may not draw"):
+        g.apply(Draw())
+    assert g.apply(Draw()) == Pass()  # asking again insists
+    assert g.actions == [{"player": 0, "type": "pass"}] and g.current == 1
+
+
+def test_empty_stock_draw_is_refused_in_a_touched_turn():
+    g = game(PENALTY, ["8D 8H 9D", "2C"], "5C 6C 7C 8C", "")
+    with pytest.raises(IllegalMoveError):
+        g.apply(Play.make("9D", "5C 6C 7C 8C 9D"))
+    rejects(g, Draw(), "give up (draw 0 penalty cards")
+    g.apply(GiveUp())
+    assert g.actions == [{"player": 0, "type": "penalty", "drawn": []}] and g.current == 1
 
 
 def test_a_play_interrupts_the_passes():
@@ -146,6 +326,16 @@ def test_manipulation_forced_play_refuses_a_draw_once_with_a_hint():
 
 def test_manipulation_trust_does_not_check():
     g = game("manipulation:forced_check=trust", ["8C 2H", "2C"], "5C 6C 7C", "KS QS")
+    g.apply(Draw())
+    assert g.current == 0 and len(g.hands[0]) == 3
+
+
+@pytest.mark.parametrize("check, refused", [("hint", True), ("trust", False)])
+def test_shanghai_forced_check_option_hint_or_trust(check, refused):
+    g = game(f"shanghai:forced_check={check}", ["8C 2H", "2C"], "5C 6C 7C", "KS QS")
+    if refused:
+        with pytest.raises(ForcedPlayHint):
+            g.apply(Draw())
     g.apply(Draw())
     assert g.current == 0 and len(g.hands[0]) == 3
 
@@ -206,8 +396,8 @@ def test_carousel_last_turns_after_the_stock_runs_out():
     g.apply(Draw())  # p0 takes the last card
     g.apply(Pass())  # stock empty: p0 may pass; last turns for p1, p2, then p0
     assert g.current == 1 and g.turn.last_turn
-    rejects(g, Draw(), "pass instead")
-    g.apply(Pass())
+    assert g.apply(Draw()) == Pass()  # the stock is empty: a draw is a pass, no card moves
+    assert g.actions[-1] == {"player": 1, "type": "pass"} and g.current == 2
     g.apply(Pass())
     g.apply(Pass())
     assert g.over and g.hand_results[-1].ended == "last_turns"
@@ -232,6 +422,17 @@ def test_vatican_opening_needs_a_three_card_run_from_the_hand():
     rejects(g, Play.make("8C", "5C 6C 7C 8C"), "3-card run")
     g.apply(Play.make("4D 5D 6D 8C", "5C 6C 7C 8C | 4D 5D 6D"))
     assert g.opened[0]
+
+
+def test_vatican_opening_run_may_be_rearranged_in_the_same_turn():
+    """docs/rules.md §6: the opening checks the hand cards played for a 3-card suited run;
+    the run may be laid and rearranged at once (table 7S 7D 7C | 8S 8D 8C, hand
+    6H 7H 8H 6S 6D, unopened: all five go). Deliberate: do not "fix" it."""
+    g = game("vatican", ["6H 7H 8H 6S 6D 2C", "2D"], "7S 7D 7C | 8S 8D 8C", "KS")
+    assert not g.opened[0]
+    rejects(g, Play.make("7H 6S 6D 6H", "7S 7D 7C 7H | 8S 8D 8C | 6S 6D 6H"), "3-card run")
+    g.apply(Play.make("6H 7H 8H 6S 6D", "7S 7D 7C 7H | 8S 8D 8C 8H | 6S 6D 6H"))
+    assert g.opened[0] and [str(c) for c in g.hands[0]] == ["2C"]
 
 
 def test_opening_36_from_the_hand_alone():

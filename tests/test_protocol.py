@@ -135,3 +135,57 @@ def test_a_thousand_malformed_lines_do_not_stop_the_engine():
     assert answers[-2]["id"] == "last" and answers[-2]["solution"]["score"] == 2
     assert answers[-1] == {"ok": True, "bye": True}
     assert engine.stderr == ""
+
+
+def test_incomplete_penalty_an_illegal_move_touches_the_turn_and_survives_save_and_load():
+    engine = Engine(io.StringIO(), io.StringIO())
+    state = ask(engine, {"cmd": "new_game", "variant": "machiavelli:incomplete=penalty",
+                         "seats": ["client", "greedy"], "seed": 3})
+    assert state["ok"] and state["to_move"] == 0
+    assert "draw" in state["observation"]["legal"]
+    card = state["observation"]["hand"][0]
+    table = state["observation"]["table"]
+    bad = ask(engine, {"cmd": "move", "action": {"type": "play", "played": [card],
+                                                 "table": [*table, [card]]}})
+    assert not bad["ok"] and "touched the table" in bad["error"]
+    assert ask(engine, {"cmd": "state"})["observation"]["legal"] == ["give_up", "play"]
+    refused = ask(engine, {"cmd": "move", "action": {"type": "draw"}})
+    assert not refused["ok"] and "give up" in refused["error"]
+    malformed = ask(engine, {"cmd": "move", "action": {"type": "play", "played": ["ZZ"],
+                                                       "table": [["ZZ"]]}})
+    assert not malformed["ok"]
+    record = ask(engine, {"cmd": "save"})["record"]
+    assert record["touched"] is True
+    resumed = Engine(io.StringIO(), io.StringIO())
+    again = ask(resumed, {"cmd": "load", "record": record, "seats": ["client", "greedy"]})
+    assert again["ok"] and again["observation"]["legal"] == ["give_up", "play"]
+    done = ask(resumed, {"cmd": "move", "action": {"type": "give_up"}})
+    assert done["ok"] and done["events"][0]["action"] == {"type": "give_up"}
+    assert len(done["observation"]["hand"]) >= len(state["observation"]["hand"]) + 3
+
+
+def test_incomplete_penalty_a_malformed_move_costs_nothing():
+    engine = Engine(io.StringIO(), io.StringIO())
+    state = ask(engine, {"cmd": "new_game", "variant": "machiavelli:incomplete=penalty",
+                         "seats": ["client", "greedy"], "seed": 3})
+    hand = state["observation"]["hand"]
+    missing = next(c for c in ["AS", "2S", "3S", "4S", "5S"] if c not in hand)
+    bad = ask(engine, {"cmd": "move", "action": {"type": "play", "played": [missing],
+                                                 "table": [[missing]]}})
+    assert not bad["ok"] and "not in the hand" in bad["error"]
+    assert "draw" in ask(engine, {"cmd": "state"})["observation"]["legal"]
+    assert ask(engine, {"cmd": "move", "action": {"type": "draw"}})["ok"]
+
+
+def test_empty_stock_draw_is_a_pass_through_the_protocol():
+    from bots.game import Game
+
+    engine = Engine(io.StringIO(), io.StringIO())
+    ask(engine, {"cmd": "new_game", "seats": ["client", "client"], "seed": 2})
+    game: Game = engine.session.game
+    game.stock.clear()  # as if the stock had run out
+    answer = ask(engine, {"cmd": "move", "action": {"type": "draw"}})
+    assert answer["ok"], answer
+    assert answer["events"][0]["action"] == {"type": "pass"}
+    assert ask(engine, {"cmd": "save"})["record"]["actions"][-1] == {"player": 0,
+                                                                      "type": "pass"}

@@ -57,3 +57,67 @@ def test_hot_seat_hides_each_hand_until_ready():
     child.expect("player 2> ")
     child.sendline("quit")
     child.expect(pexpect.EOF)
+
+
+def run_terminal(session, lines):
+    """Drive a ``TerminalGame`` in-process with ``lines``; everything it printed."""
+    import io
+
+    from bots.terminal import TerminalGame
+
+    out = io.StringIO()
+    feed = iter(lines)
+
+    def read(prompt):
+        out.write(prompt)
+        return next(feed)  # StopIteration would mean the script ran short
+
+    TerminalGame(session, read=read, out=out).run()
+    return out.getvalue()
+
+
+def test_incomplete_penalty_a_refused_staged_table_touches_the_turn():
+    from bots.session import PERSON, Session
+
+    session = Session("machiavelli:incomplete=penalty", [PERSON, "greedy"], seed=3)
+    session.run_bots()
+    from solver.cards import format_groups
+
+    card = session.game.hands[session.current][0]
+    before = len(session.game.hands[session.current])
+    table = format_groups([*session.game.table, (card,)])  # a lone card: not a group
+    text = run_terminal(session, [f"table {table}", "draw", "pass", "reset", "giveup", "quit"])
+    assert "touched the table" in text.split("you> ", 2)[1]  # the refused table says so
+    assert "error: you may not draw now" in text and "error: you may not pass now" in text
+    assert "play legally, or 'giveup' and draw 3 penalty cards" in text
+    assert "you may: giveup (+3), play" in text
+    assert "you give up" in text
+    assert len(session.game.hands[0]) == before + 3
+
+
+def test_incomplete_penalty_naming_cards_without_an_arrangement_touches_nothing():
+    from bots.session import PERSON, Session, SessionError
+
+    session = Session("machiavelli:incomplete=penalty", [PERSON, "greedy"], seed=3)
+    session.run_bots()
+    hand = session.observation().position().hand
+    with pytest.raises(SessionError, match="no arrangement"):
+        session.stage_cards(list(hand[:1]))
+    assert not session.touched
+    events = session.draw()
+    assert events[0].action.__class__.__name__ == "Draw"
+
+
+def test_incomplete_penalty_touch_survives_save_and_resume(tmp_path):
+    from bots.session import PERSON, Session, SessionError
+
+    session = Session("machiavelli:incomplete=penalty", [PERSON, "greedy"], seed=3)
+    session.run_bots()
+    card = session.game.hands[session.current][0]
+    with pytest.raises(SessionError, match="touched"):
+        session.stage_table([*session.game.table, [card]])
+    session.save(tmp_path / "game.json")
+    resumed = Session.load(tmp_path / "game.json")
+    assert resumed.touched
+    with pytest.raises(SessionError, match="give up"):
+        resumed.draw()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from bots.actions import Action, Draw, Pass, Play, play_from_solution
+from bots.actions import Action, Draw, GiveUp, Pass, Play, play_from_solution
 from bots.observation import Observation
 from bots.scoring import hand_value
 from solver.validate import physical
@@ -39,5 +39,10 @@ def best_play(observation: Observation, objective: str = "cards") -> Play | None
 
 
 def fallback(observation: Observation) -> Action:
-    """Draw if the turn allows it, else pass."""
-    return Draw() if "draw" in observation.legal else Pass()
+    """Draw if the turn allows it, else pass; in a turn touched under ``incomplete=penalty``
+    (only a play or a give-up is open: docs/rules.md §3), give up."""
+    if "draw" in observation.legal:
+        return Draw()
+    if "pass" not in observation.legal and "give_up" in observation.legal:
+        return GiveUp()
+    return Pass()
