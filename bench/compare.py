@@ -5,6 +5,12 @@ a warm-up), the answers are checked to agree, and a Markdown table of median / p
 backend and size class is printed, with the ratio of medians against the kernel.
 rummikub-solver only knows low aces, so it runs on the ace-``low`` third of the suite.
 
+The kernel is timed twice: ``kernel`` is ``solve_position`` on a ``Position`` built beforehand
+(the search, the layout and the re-check), ``kernel from text`` is ``solve()`` as users call
+it, from card texts (``solve([["5C", "6C", "7C"]], ["8D", "8H"], variant=...)``: parsing and
+validating the position and building the problem included). The last lines give
+rummikub-solver's median over both on the positions with 40+ table cards (ace low).
+
     python -m bench.compare            # the README table
     python -m bench.compare --repeat 5 --json bench/results.json
 """
@@ -19,9 +25,11 @@ import time
 import numpy as np
 
 from bench.suite import SIZES, suite
-from solver import solve_position
+from solver import Position, solve, solve_position
 
-BACKENDS = ("kernel", "cpsat", "rummikub")
+FROM_TEXT = "kernel from text"
+BACKENDS = ("kernel", FROM_TEXT, "cpsat", "rummikub")
+BIG_LOW = "40+ table cards, ace low"
 
 
 def time_best(call, repeat: int) -> tuple[float, object]:
@@ -57,6 +65,9 @@ def measure(repeat: int = 3, progress: bool = False) -> list[dict]:
                 state = rummikub.state(position)
                 rummikub.solve(state)  # its first call per state builds cvxpy data
                 ms, score = time_best(lambda s=state: rummikub.solve(s), repeat)
+            elif backend == FROM_TEXT:
+                ms, solution = time_best(as_user_call(position), repeat)
+                score = solution.score
             else:
                 ms, solution = time_best(
                     lambda b=backend, p=position: solve_position(p, "cards", b), repeat)
@@ -73,6 +84,14 @@ def measure(repeat: int = 3, progress: bool = False) -> list[dict]:
     return rows
 
 
+def as_user_call(position: Position):
+    """``solve()`` on ``position`` given as users give it: lists of card texts."""
+    table = [[str(card) for card in group] for group in position.table]
+    hand = [str(card) for card in position.hand]
+    variant = str(position.variant)
+    return lambda: solve(table, hand, variant=variant, opened=position.opened)
+
+
 def summarize(rows: list[dict]) -> str:
     """The Markdown table: per size class and backend, median / p99 / max ms."""
 
@@ -82,8 +101,7 @@ def summarize(rows: list[dict]) -> str:
     lines = ["| positions | backend | n | median ms | p99 ms | max ms | median vs kernel |",
              "| --- | --- | ---: | ---: | ---: | ---: | ---: |"]
     classes = [(size, lambda r, s=size: r["size"] == s) for size in SIZES]
-    classes.append(("40+ table cards, ace low",
-                    lambda r: r["table"] >= 40 and r["ace"] == "low"))
+    classes.append((BIG_LOW, big_low))
     classes.append(("all", lambda r: True))
     for name, keep in classes:
         kernel_median = None
@@ -97,7 +115,24 @@ def summarize(rows: list[dict]) -> str:
             ratio = f"{median / kernel_median:.0f}x" if kernel_median else ""
             lines.append(f"| {name} | {backend} | {len(values)} | {median:.3f} | {p99:.3f} | "
                          f"{top:.3f} | {ratio} |")
-    return "\n".join(lines)
+    return "\n".join(lines + [""] + versus_rummikub(rows))
+
+
+def big_low(row: dict) -> bool:
+    return row["table"] >= 40 and row["ace"] == "low"
+
+
+def versus_rummikub(rows: list[dict]) -> list[str]:
+    """rummikub-solver's median over the kernel's, pre-built and from text, on BIG_LOW."""
+    medians = {backend: np.median([r["ms"] for r in rows if r["backend"] == backend
+                                   and big_low(r)] or [np.nan]) for backend in BACKENDS}
+    if np.isnan(medians["rummikub"]):
+        return []
+    return [f"{BIG_LOW}: rummikub-solver's median {medians['rummikub']:.3f} ms is "
+            f"{medians['rummikub'] / medians[FROM_TEXT]:.0f}x the kernel's from card texts "
+            f"({medians[FROM_TEXT]:.3f} ms, solve() as users call it) and "
+            f"{medians['rummikub'] / medians['kernel']:.0f}x the kernel's on a pre-built "
+            f"Position ({medians['kernel']:.3f} ms)"]
 
 
 def main(argv=None) -> int:

@@ -25,6 +25,7 @@ from solver.cards import CARDS, N_CARD_TYPES, Card, format_cards
 from solver.groups import candidate_runs, candidate_sets
 from solver.position import Position
 from solver.problem import Problem
+from solver.warmup import elapsed_ms, load_cpsat, load_kernels, setup_seconds
 
 if TYPE_CHECKING:  # OR-Tools is imported lazily: it is slow to load
     from solver.cpsat import CpsatModel
@@ -84,7 +85,8 @@ def analyze(position: Position, unseen: list[Card] | None = None,
             max_plays: int = MAX_PLAYS) -> Analysis:
     """Analyze ``position`` (see the module docstring). ``unseen`` lists the cards whose outs
     to compute (default: every card the packs still hold beyond the table and the hand)."""
-    started = time.perf_counter()
+    load_kernels()
+    started, setup = time.perf_counter(), setup_seconds()
     best = solve_position(position, "cards")
     points = solve_position(position, "points")
     plays, capped = best_plays(position, best.score, max_plays) if best.score else ([], False)
@@ -99,7 +101,7 @@ def analyze(position: Position, unseen: list[Card] | None = None,
     stuck = [(card, needs(position, card)) for card in _distinct(position.hand)
              if not card.joker and not _placeable(position, card, plays)]
     return Analysis(position, best.score, points.score, plays, capped, goes_out, outs, stuck,
-                    (time.perf_counter() - started) * 1000)
+                    elapsed_ms(started, setup))
 
 
 def not_seen(position: Position) -> list[Card]:
@@ -117,6 +119,7 @@ def best_plays(position: Position, best: int, limit: int) -> tuple[list[list[Car
     """Distinct multisets of hand cards that reach ``best`` cards (at most ``limit``), and
     whether more exist: CP-SAT with the number of cards played fixed, each answer excluded
     in turn until none is left."""
+    load_cpsat()  # OR-Tools' first import is set-up, not the analysis' time
     from solver.cpsat import CpsatModel
 
     problem = Problem.from_position(position, "cards")
@@ -189,9 +192,7 @@ def _placeable(position: Position, card: Card, plays: list[list[Card]]) -> bool:
     forced_problem = problem.with_forced(forced)
     if dp_backend.applies(problem) and not problem.hand_only and not problem.run_from_hand:
         return dp_backend.search(forced_problem) is not None
-    from solver import cpsat
-
-    partition = cpsat.find_play(forced_problem)  # None: the table cannot hold the card
+    partition = load_cpsat().find_play(forced_problem)  # None: the table cannot hold the card
     return partition is not None and bool(partition.played[card.index] > 0)
 
 

@@ -17,10 +17,11 @@ from solver.cards import CARDS, CODES, N_CARD_TYPES, Card, format_cards, format_
 from solver.errors import InvalidOptionError, SolverError, UnsupportedPositionError
 from solver.fastcheck import CHECK_MESSAGES, check_table
 from solver.position import HandLike, Position, TableLike
-from solver.problem import OBJECTIVES, Partition, Problem
+from solver.problem import OBJECTIVES, Partition, Problem, read_only
 from solver.tidy import lay_out, pad
 from solver.validate import JOKER, play_problems
 from solver.variants import DEFAULT_VARIANT, Variant
+from solver.warmup import load_cpsat, load_kernels, setup_seconds
 
 BACKENDS = ("auto", "kernel", "cpsat")
 ACE_CODES = {"low": 0, "high": 1, "both": 2}
@@ -64,9 +65,12 @@ class Solution:
 
 
 def warm_up(backend: str = "kernel") -> None:
-    """Load a backend's compiled code now (numba's cache, or OR-Tools) so that the next
-    ``solve`` times only the solve. A fresh process pays this once (about 0.3 s for numba)."""
-    solve("5C 6C 7C 8C", "8D 8H", backend="kernel" if backend == "auto" else backend)
+    """Load a backend's code now: every numba kernel (``solver.warmup``), and OR-Tools for
+    ``cpsat``. ``solve`` does the numba part itself before starting its clock; call this to
+    pay for it at a moment of your choosing (a fresh process: about 0.5 s from numba's cache)."""
+    load_kernels()
+    if backend == "cpsat":
+        load_cpsat()
 
 
 def solve(
@@ -88,8 +92,10 @@ def solve(
     ``auto`` uses the kernel. ``time_limit`` (seconds) stops CP-SAT early with its best table
     so far (``optimal=False``); for the kernel it becomes a work budget. ``opened=False``
     applies the variant's opening rule. Raises a ``PositionError`` (a ``ValueError``) on bad
-    input, naming the offending token.
+    input, naming the offending token. ``elapsed_ms`` leaves out one-time loading
+    (``solver.warmup``).
     """
+    load_kernels()
     started = time.perf_counter()
     position = table if isinstance(table, Position) else Position.make(table, hand, variant, opened)
     return solve_position(position, objective, backend, time_limit, workers=workers,
@@ -100,7 +106,9 @@ def solve_position(position: Position, objective: str = "cards", backend: str = 
                    time_limit: float | None = None, *, workers: int = 1,
                    started: float | None = None) -> Solution:
     """``solve()`` for an already validated ``Position``."""
+    load_kernels()
     started = time.perf_counter() if started is None else started
+    setup = setup_seconds()
     if objective not in OBJECTIVES:
         raise InvalidOptionError(f"unknown objective {objective!r} (choose cards or points)")
     if backend not in BACKENDS:
@@ -120,9 +128,8 @@ def solve_position(position: Position, objective: str = "cards", backend: str = 
         nodes = 0 if time_limit is None else max(1, int(time_limit * KERNEL_WORK_PER_SECOND))
         partition = dp_backend.solve(problem, node_limit=nodes)
     else:
-        from solver import cpsat  # imported lazily: OR-Tools is slow to load
-
-        partition = cpsat.solve(problem, time_limit=time_limit, workers=workers)
+        partition = load_cpsat().solve(problem, time_limit=time_limit, workers=workers)
+    started += setup_seconds() - setup  # a first automaton, or OR-Tools' import: set-up
     return checked_solution(position, problem, partition, used, objective, started)
 
 
@@ -145,10 +152,11 @@ def checked_solution(position: Position, problem: Problem, partition: Partition,
                 rows, lengths = pad(lone)
                 new_rows = np.concatenate([new_rows, rows])
                 new_lengths = np.concatenate([new_lengths, lengths])
-    rows, lengths, changed = lay_out(new_rows, new_lengths, old_rows, old_lengths)
+    rows, lengths, changed = lay_out(read_only(new_rows), read_only(new_lengths), old_rows,
+                                     old_lengths)
     jokers = partition.played_jokers
     code = check_table(rows, lengths, position.table_counts(), position.single_counts(),
-                       position.hand_counts(), played, ACE_CODES[position.variant.ace],
+                       position.hand_counts(), read_only(played), ACE_CODES[position.variant.ace],
                        problem.table_jokers, jokers, problem.hand_jokers)
     problems = [CHECK_MESSAGES[code]] if code else []
     as_cards = [tuple(map(CODES.__getitem__, row[:n]))

@@ -16,7 +16,7 @@ from solver import kernel
 from solver.cards import N_CARD_TYPES
 from solver.errors import SolverError
 from solver.kernel import N_SUITS, NO_SCORE
-from solver.problem import POINTS, Partition, Problem, nothing_played
+from solver.problem import POINTS, Partition, Problem, nothing_played, read_only
 
 MAX_COPIES = 4  # the largest automaton built: copies of one card in play, jokers included
 
@@ -83,7 +83,7 @@ def search(problem: Problem, node_limit: int = 0) -> Partition | None:
 
 
 ACE_MODES = {"low": 0, "high": 1, "both": 2}
-NO_GROUPS = (np.zeros((0, 14), dtype=np.int64), np.zeros(0, dtype=np.int64))
+NO_GROUPS = (read_only(np.zeros((0, 14), dtype=np.int64)), read_only(np.zeros(0, dtype=np.int64)))
 
 
 def _search(problem: Problem, node_limit: int) -> Partition | None:

@@ -24,6 +24,7 @@ from solver.cards import N_CARD_TYPES, format_cards
 from solver.position import HandLike, Position, TableLike
 from solver.problem import Partition, Problem
 from solver.variants import DEFAULT_VARIANT, Variant
+from solver.warmup import elapsed_ms, load_cpsat, load_kernels, setup_seconds
 
 if TYPE_CHECKING:  # OR-Tools is imported lazily: it is slow to load
     from solver.cpsat import CpsatModel
@@ -97,10 +98,11 @@ def hint(table: TableLike | Position, hand: HandLike = (),
 def hint_position(position: Position, objective: str = "cards",
                   time_limit: float | None = None) -> Hint:
     """``hint()`` for an already validated ``Position``."""
-    started = time.perf_counter()
+    load_kernels()
+    started, setup = time.perf_counter(), setup_seconds()
     best = solve_position(position, objective)
     if not best.played:
-        return Hint(best, [], 0, [], (time.perf_counter() - started) * 1000)
+        return Hint(best, [], 0, [], elapsed_ms(started, setup))
     problem = Problem.from_position(position, objective)
     if problem.hand_only:
         solution = best  # an opening from the hand alone leaves the table as it lies
@@ -110,7 +112,7 @@ def hint_position(position: Position, objective: str = "cards",
             position, problem, partition, "cpsat", objective, started)
     changed, picked_up = changed_groups(position.table, solution.table)
     steps = explain(position, solution)
-    return Hint(solution, changed, picked_up, steps, (time.perf_counter() - started) * 1000)
+    return Hint(solution, changed, picked_up, steps, elapsed_ms(started, setup))
 
 
 def changed_groups(old: list | tuple, new: list | tuple) -> tuple[list[int], int]:
@@ -136,6 +138,7 @@ def _least_disturbing(problem: Problem, best: Solution,
                       time_limit: float | None) -> Partition | None:
     """The CP-SAT answer with the objective fixed at ``best.score`` that keeps the most table
     groups (then picks up the fewest cards); None if CP-SAT finds nothing in time."""
+    load_cpsat()  # OR-Tools' first import is set-up, not the hint's time
     from solver.cpsat import CpsatModel, Outcome
 
     keepable = _keepable(problem)

@@ -20,10 +20,10 @@ Kernels see arrays and scalars only; ``solver.dp_backend`` validates and encodes
 
 from __future__ import annotations
 
-from functools import cache
-
 import numpy as np
 from numba import njit
+
+from solver.warmup import one_time
 
 N_SUITS = 4
 N_STEPS = 13
@@ -49,7 +49,7 @@ def _nfa_accepts(state: tuple[int, int, int, int]) -> bool:
     return n1 == 0 and n2 <= pending <= n2 + n3
 
 
-@cache
+@one_time
 def run_automaton(decks: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The minimal automaton of run-decomposable suits: ``(init, delta, accept)``.
 
@@ -101,7 +101,7 @@ def run_automaton(decks: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return init, delta, accept
 
 
-@cache
+@one_time
 def suit_states(decks: int) -> np.ndarray:
     """Every run configuration ``(n1, n2, n3)`` of one suit (at most ``decks`` runs open)."""
     return np.array(
@@ -120,7 +120,7 @@ def sets_needed(k: tuple[int, ...] | np.ndarray) -> int:
     return int(sets_count(*(int(v) for v in k)))
 
 
-@cache
+@one_time
 def set_vectors(decks: int) -> np.ndarray:
     """Every per-suit count vector of set cards that splits into valid sets (zeros first)."""
     vectors = [

@@ -23,6 +23,19 @@ for _shared in (POINTS, ONES, NONE):
     _shared.flags.writeable = False
 
 
+def read_only(array: np.ndarray) -> np.ndarray:
+    """``array`` as a read-only, C-contiguous view (a copy only when not contiguous).
+
+    Numba compiles one version of a kernel per argument type, and a read-only array is
+    another type than a writable one: arrays that reach the kernels all read-only means one
+    version each, which ``solver.warmup`` loads before any solve is timed.
+    """
+    if array.flags.writeable or not array.flags.c_contiguous:
+        array = np.ascontiguousarray(array).view()
+        array.flags.writeable = False
+    return array
+
+
 @dataclass(frozen=True, eq=False)
 class Problem:
     """Card counts and rules for one solve; arrays are indexed by card index 0..51."""
@@ -63,6 +76,13 @@ class Problem:
     """Vatican: jokers whose name has no real card on the table, with their neighbour kinds."""
     locked: tuple[tuple[int, tuple[int, ...]], ...] = ()
     """Tahiti: each locked group as (its joker's name, its card codes in reading order)."""
+
+    def __post_init__(self) -> None:
+        # The kernels see these arrays: one argument type each (see ``read_only``).
+        for name in ("need", "free", "hand", "weight", "forced", "joker_names", "table_real"):
+            object.__setattr__(self, name, read_only(getattr(self, name)))
+        if self.table_array is not None:
+            object.__setattr__(self, "table_array", tuple(map(read_only, self.table_array)))
 
     @classmethod
     def from_position(cls, position: Position, objective: str = "cards") -> Problem:
