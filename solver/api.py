@@ -14,6 +14,7 @@ import numpy as np
 
 from solver import dp_backend
 from solver.cards import CARDS, CODES, N_CARD_TYPES, Card, format_cards, format_groups
+from solver.constants import ACE_CODES
 from solver.errors import InvalidOptionError, SolverError, UnsupportedPositionError
 from solver.fastcheck import CHECK_MESSAGES, check_table
 from solver.position import HandLike, Position, TableLike
@@ -23,7 +24,6 @@ from solver.validate import JOKER, play_problems
 from solver.variants import DEFAULT_VARIANT, Variant
 
 BACKENDS = ("auto", "kernel", "cpsat")
-ACE_CODES = {"low": 0, "high": 1, "both": 2}
 KERNEL_WORK_PER_SECOND = 3_000_000  # turns a time limit into the kernel's work budget
 # (nodes plus the moves they generate; measured at 4.5-7.5 million a second here)
 

@@ -29,10 +29,9 @@ import numpy as np
 from ortools.sat.python import cp_model
 
 from solver.cards import N_CARD_TYPES
+from solver.constants import JOKER_CODE
 from solver.groups import candidate_runs, candidate_sets, slot_window
 from solver.problem import POINTS, Partition, Problem, nothing_played
-
-JOKER = N_CARD_TYPES  # code offset of a joker naming a card
 
 
 class Candidate:
@@ -43,7 +42,7 @@ class Candidate:
     def __init__(self, cards: tuple[int, ...], jokers: tuple[int, ...] = ()) -> None:
         self.cards = cards
         self.jokers = jokers
-        self.codes = tuple(c + JOKER if i in jokers else c for i, c in enumerate(cards))
+        self.codes = tuple(c + JOKER_CODE if i in jokers else c for i, c in enumerate(cards))
 
 
 def shapes(ace: str, max_len: int) -> list[tuple[int, ...]]:
@@ -84,15 +83,16 @@ def candidate_groups(problem: Problem, max_len: int = 5) -> list[Candidate]:
 def extensions(problem: Problem, codes: tuple[int, ...]) -> list[tuple[int, ...]]:
     """Tahiti: the locked group ``codes`` and every way to grow it with cards from the hand."""
     ranks = {c % 13 for c in codes}
-    suit = codes[0] % JOKER // 13
+    suit = codes[0] % JOKER_CODE // 13
     options = [codes]
     if len(ranks) == 1:  # a set: the missing suits, from the hand
         if len(codes) == 3:
-            have = {c % JOKER // 13 for c in codes}
+            have = {c % JOKER_CODE // 13 for c in codes}
             rank = codes[0] % 13
             for s in range(4):
                 if s not in have and problem.hand[s * 13 + rank] > 0:
-                    options.append(tuple(sorted(codes + (s * 13 + rank,), key=lambda c: c % JOKER)))
+                    options.append(tuple(sorted(codes + (s * 13 + rank,),
+                                                key=lambda c: c % JOKER_CODE)))
         return options
     window = slot_window(problem.ace)
     first = codes[0] % 13
@@ -198,7 +198,8 @@ def _locked_groups(model, problem: Problem, real_use, name_use, p, variables) ->
         for e, option in enumerate(options):
             variables["ext"].append((ext[e], option))
             for code in option:  # without slots a joker is one more copy of its name
-                (name_use if code >= JOKER and slots else real_use)[code % JOKER].append(ext[e])
+                uses = name_use if code >= JOKER_CODE and slots else real_use
+                uses[code % JOKER_CODE].append(ext[e])
             for code in set(option) - set(codes):
                 added[code].append(ext[e])
         freed_by.setdefault(name, []).append(keep)
@@ -245,8 +246,8 @@ def mark_jokers(groups: list[tuple[int, ...]], names: list[int]) -> list[tuple[i
     for group in groups:
         row = list(group)
         for i, c in enumerate(row):
-            if c < JOKER and left[c] > 0:
-                row[i] = c + JOKER
+            if c < JOKER_CODE and left[c] > 0:
+                row[i] = c + JOKER_CODE
                 left[c] -= 1
         marked.append(tuple(row))
     return marked
@@ -262,7 +263,7 @@ def table_hint(problem: Problem, candidates: list[Candidate]) -> list[int] | Non
         if group in locked:
             continue
         if len({c % 13 for c in group}) == 1:
-            pieces = [tuple(sorted(group, key=lambda c: c % JOKER))]
+            pieces = [tuple(sorted(group, key=lambda c: c % JOKER_CODE))]
         else:
             pieces, at = [], 0
             for length in split_run_lengths(len(group)):
@@ -270,7 +271,7 @@ def table_hint(problem: Problem, candidates: list[Candidate]) -> list[int] | Non
                 at += length
         for piece in pieces:
             if plain:  # jokers are copies of the card they name
-                piece = tuple(c % JOKER for c in piece)
+                piece = tuple(c % JOKER_CODE for c in piece)
             gi = index.get(piece)
             if gi is None:
                 return None
@@ -318,8 +319,8 @@ def solve(problem: Problem, time_limit: float | None = None, workers: int = 1) -
                      for c in range(N_CARD_TYPES)]
             for option in kept:  # a kept locked group already holds its joker
                 for code in option:
-                    if code >= JOKER:
-                        names[code - JOKER] -= 1
+                    if code >= JOKER_CODE:
+                        names[code - JOKER_CODE] -= 1
             chosen = mark_jokers(chosen, names)
         chosen += kept
         played = np.array([solver.value(v) for v in var["p"]], dtype=np.int64)

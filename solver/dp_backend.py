@@ -14,11 +14,10 @@ import numpy as np
 
 from solver import kernel
 from solver.cards import N_CARD_TYPES
+from solver.constants import ACE_CODES, MAX_COPIES, MAX_RUN, N_RANKS, N_SUITS, ROW_WIDTH
 from solver.errors import SolverError
-from solver.kernel import N_SUITS, NO_SCORE
+from solver.kernel import NO_SCORE
 from solver.problem import POINTS, Partition, Problem, nothing_played
-
-MAX_COPIES = 4  # the largest automaton built: copies of one card in play, jokers included
 
 
 def why_not(problem: Problem) -> str:
@@ -82,8 +81,7 @@ def search(problem: Problem, node_limit: int = 0) -> Partition | None:
     return _search(problem, node_limit)
 
 
-ACE_MODES = {"low": 0, "high": 1, "both": 2}
-NO_GROUPS = (np.zeros((0, 14), dtype=np.int64), np.zeros(0, dtype=np.int64))
+NO_GROUPS = (np.zeros((0, ROW_WIDTH), dtype=np.int64), np.zeros(0, dtype=np.int64))
 
 
 def _search(problem: Problem, node_limit: int) -> Partition | None:
@@ -103,7 +101,7 @@ def _search(problem: Problem, node_limit: int) -> Partition | None:
     else:
         ref_groups, ref_len = NO_GROUPS
     cell = kernel.cell_arrays(problem.need + fixed, problem.free, problem.hand, problem.weight,
-                              problem.forced, problem.weight, deficit, ACE_MODES[problem.ace],
+                              problem.forced, problem.weight, deficit, ACE_CODES[problem.ace],
                               wild)
     cfg = np.array([
         0 if problem.ace == "low" else copies,  # GMAX
@@ -126,23 +124,24 @@ def _hand_groups(problem: Problem) -> np.ndarray:
     """Every set and run (any length) the hand alone can form, as padded card-index rows."""
     have = problem.hand > 0
     rows: list[tuple[int, ...]] = []
-    for rank in range(13):
-        suits = [s for s in range(N_SUITS) if have[s * 13 + rank]]
+    for rank in range(N_RANKS):
+        suits = [s for s in range(N_SUITS) if have[s * N_RANKS + rank]]
         for size in (3, 4):
-            rows.extend(tuple(s * 13 + rank for s in combo) for combo in combinations(suits, size))
+            rows.extend(tuple(s * N_RANKS + rank for s in combo)
+                        for combo in combinations(suits, size))
     low = 0 if problem.ace != "high" else 1
-    high = 13 if problem.ace != "low" else 12
+    high = N_RANKS if problem.ace != "low" else N_RANKS - 1
     for suit in range(N_SUITS):
         for start in range(low, high + 1):
             run: list[int] = []
-            for rank in range(start, min(start + 13, high + 1)):
-                card = suit * 13 + rank % 13
+            for rank in range(start, min(start + MAX_RUN, high + 1)):
+                card = suit * N_RANKS + rank % N_RANKS
                 if not have[card]:
                     break
                 run.append(card)
                 if len(run) >= 3:
                     rows.append(tuple(run))
-    table = np.full((len(rows), 13), -1, dtype=np.int64)
+    table = np.full((len(rows), MAX_RUN), -1, dtype=np.int64)
     for g, row in enumerate(rows):
         table[g, : len(row)] = row
     return table

@@ -21,11 +21,10 @@ import numpy as np
 
 from solver.api import Solution, checked_solution, solve_position
 from solver.cards import N_CARD_TYPES, format_cards
+from solver.constants import JOKER_CODE
 from solver.position import HandLike, Position, TableLike
 from solver.problem import Partition, Problem
 from solver.variants import DEFAULT_VARIANT, Variant
-
-JOKER = N_CARD_TYPES  # code offset of a joker naming a card
 
 
 @dataclass(frozen=True)
@@ -148,8 +147,8 @@ def _least_disturbing(problem: Problem, best: Solution,
     candidates = cpsat.candidate_groups(problem, 6 if problem.stuck else 5)
     first_kept = len(candidates)
     for group in keepable:
-        cards = tuple(c % JOKER for c in group)
-        jokers = tuple(i for i, c in enumerate(group) if c >= JOKER) if slots else ()
+        cards = tuple(c % JOKER_CODE for c in group)
+        jokers = tuple(i for i, c in enumerate(group) if c >= JOKER_CODE) if slots else ()
         candidates.append(cpsat.Candidate(cards, jokers))
     model, var = cpsat.build_model(problem, candidates)
     x, p = var["x"], var["p"]
@@ -161,8 +160,8 @@ def _least_disturbing(problem: Problem, best: Solution,
         kept_names: list[list] = [[] for _ in range(N_CARD_TYPES)]
         for k, group in zip(keep, keepable, strict=True):
             for c in group:
-                if c >= JOKER:
-                    kept_names[c - JOKER].append(k)
+                if c >= JOKER_CODE:
+                    kept_names[c - JOKER_CODE].append(k)
         for c, ks in enumerate(kept_names):
             if ks:
                 model.add(var["table_name"][c] >= sum(ks))
@@ -236,8 +235,8 @@ def _decode(problem: Problem, solver, var, candidates, first_kept: int, keepable
                  for c in range(N_CARD_TYPES)]
         for option in kept:  # a kept group already holds its joker
             for code in option:
-                if code >= JOKER:
-                    names[code - JOKER] -= 1
+                if code >= JOKER_CODE:
+                    names[code - JOKER_CODE] -= 1
         chosen = mark_jokers(chosen, names)
     played = np.array([solver.value(v) for v in var["p"]], dtype=np.int64)
     jokers = sum(solver.value(v) for v in var["hand_name"]) if var["hand_name"] else 0

@@ -25,8 +25,19 @@ from functools import cache
 import numpy as np
 from numba import njit
 
-N_SUITS = 4
-N_STEPS = 13
+from solver.constants import (
+    ACE_HIGH,
+    ACE_LOW,
+    JOKER_CODE,
+    MAX_GROUPS,
+    MAX_SUIT_OPTIONS,
+    N_CARD_TYPES,
+    N_RANKS,
+    N_SUITS,
+    ROW_WIDTH,
+)
+
+N_STEPS = N_RANKS  # one step per rank: the ace first, then 2 .. K
 NO_SCORE = -(1 << 60)
 PRIORITY = 1 << 10  # move rank = real gain * PRIORITY - jokers * JOKER_COST - distance
 JOKER_COST = 1 << 6  # from the table's arrangement (below PRIORITY, above any distance)
@@ -321,7 +332,7 @@ def search(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len, node_limi
     best_path = np.zeros(N_STEPS, dtype=np.int64)
     best = NO_SCORE
 
-    max_opts = 160
+    max_opts = MAX_SUIT_OPTIONS
     opt_code = np.empty((N_SUITS, max_opts), dtype=np.int64)
     opt_next = np.empty((N_SUITS, max_opts), dtype=np.int64)
     opt_gain = np.empty((N_SUITS, max_opts), dtype=np.int64)
@@ -446,11 +457,11 @@ def search_and_decode(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len
     ``cell`` are table jokers that keep the name ``c``."""
     best, moves, optimal, nodes = search(cell, cfg, init, delta, accept, kvecs, ref_groups,
                                          ref_len, node_limit)
-    for c in range(52):
-        moves[c % 13, c // 13, 3] += fixed[c]
+    for c in range(N_CARD_TYPES):
+        moves[c % N_RANKS, c // N_RANKS, 3] += fixed[c]
     groups, lengths, used = decode_moves(moves, states, cfg[COPIES])
-    played = np.zeros(52, dtype=np.int64)
-    for c in range(52):
+    played = np.zeros(N_CARD_TYPES, dtype=np.int64)
+    for c in range(N_CARD_TYPES):
         played[c] = min(max(used[c] - need[c], 0), hand[c])
     jokers = 0
     for t in range(N_STEPS):
@@ -468,35 +479,35 @@ def usable_cards(need, free, hand, ace_mode, wild):
     cards are available or left to jokers). Optional cards that fail it can never be played, so
     dropping them changes no optimum and shrinks the search; mandatory cards are always kept.
     """
-    ok = np.zeros(52, dtype=np.bool_)
-    for c in range(52):
+    ok = np.zeros(N_CARD_TYPES, dtype=np.bool_)
+    for c in range(N_CARD_TYPES):
         ok[c] = need[c] + free[c] + hand[c] > 0
     if wild >= 2:
         return ok
-    first = 1 if ace_mode == 1 else 0
-    last = 12 if ace_mode == 0 else 13
+    first = 1 if ace_mode == ACE_HIGH else 0
+    last = N_RANKS - 1 if ace_mode == ACE_LOW else N_RANKS
     changed = True
     while changed:
         changed = False
-        usable = np.zeros(52, dtype=np.bool_)
-        for rank in range(13):
+        usable = np.zeros(N_CARD_TYPES, dtype=np.bool_)
+        for rank in range(N_RANKS):
             suits = 0
             for s in range(N_SUITS):
-                if ok[s * 13 + rank]:
+                if ok[s * N_RANKS + rank]:
                     suits += 1
             if suits + wild >= 3:
                 for s in range(N_SUITS):
-                    usable[s * 13 + rank] = True
+                    usable[s * N_RANKS + rank] = True
         for s in range(N_SUITS):
             for start in range(first, last - 1):
                 present = 0
                 for slot in range(start, start + 3):
-                    if ok[s * 13 + slot % 13]:
+                    if ok[s * N_RANKS + slot % N_RANKS]:
                         present += 1
                 if present + wild >= 3:
                     for slot in range(start, start + 3):
-                        usable[s * 13 + slot % 13] = True
-        for c in range(52):
+                        usable[s * N_RANKS + slot % N_RANKS] = True
+        for c in range(N_CARD_TYPES):
             if ok[c] and not usable[c] and need[c] == 0:
                 ok[c] = False
                 changed = True
@@ -510,7 +521,7 @@ def cell_arrays(need, free, hand, weight, forced, joker_weight, deficit, ace_mod
     cell = np.zeros((N_STEPS, N_SUITS, N_FIELDS), dtype=np.int64)
     for s in range(N_SUITS):
         for t in range(N_STEPS):
-            c = s * 13 + t
+            c = s * N_RANKS + t
             h = hand[c] if ok[c] else 0
             cell[t, s, LO] = need[c] + forced[c]
             cell[t, s, HI] = need[c] + (free[c] if ok[c] else 0) + h
@@ -533,18 +544,18 @@ def table_reference(groups, lengths):
         n = lengths[g]
         for j in range(n):
             c = groups[g, j]
-            if c >= 52:
-                ref_z[c % 13, c % 52 // 13] += 1
+            if c >= JOKER_CODE:
+                ref_z[c % N_RANKS, c % JOKER_CODE // N_RANKS] += 1
         if n < 3:
             continue
         a = groups[g, 0]
         b = groups[g, 1]
-        if a % 13 == b % 13:
+        if a % N_RANKS == b % N_RANKS:
             for j in range(n):
                 c = groups[g, j]
-                ref_k[c % 13, c % 52 // 13] += 1
-        elif groups[g, n - 1] % 13 == 0:  # a run ending in an ace: a high ace
-            ref_g[a % 52 // 13] += 1
+                ref_k[c % N_RANKS, c % JOKER_CODE // N_RANKS] += 1
+        elif groups[g, n - 1] % N_RANKS == 0:  # a run ending in an ace: a high ace
+            ref_g[a % JOKER_CODE // N_RANKS] += 1
     return ref_k, ref_g, ref_z
 
 
@@ -574,8 +585,8 @@ def decode_moves(moves, states, decks):
     undecodable suit.
     """
     n_states = states.shape[0]
-    groups = np.full((80, 14), -1, dtype=np.int64)
-    lengths = np.zeros(80, dtype=np.int64)
+    groups = np.full((MAX_GROUPS, ROW_WIDTH), -1, dtype=np.int64)
+    lengths = np.zeros(MAX_GROUPS, dtype=np.int64)
     n_groups = 0
     order = np.zeros(N_SUITS, dtype=np.int64)
     for t in range(N_STEPS):
@@ -597,7 +608,7 @@ def decode_moves(moves, states, decks):
             s = order[i]
             for _ in range(moves[t, s, 1]):
                 g = n_groups + position % n
-                groups[g, lengths[g]] = s * 13 + t
+                groups[g, lengths[g]] = s * N_RANKS + t
                 lengths[g] += 1
                 position += 1
         for g in range(n_groups, n_groups + n):  # reading order: suits S H D C
@@ -638,7 +649,7 @@ def decode_moves(moves, states, decks):
                 break
         if end < 0:
             lengths[0] = -1
-            return groups, lengths[:1], np.zeros(52, dtype=np.int64)
+            return groups, lengths[:1], np.zeros(N_CARD_TYPES, dtype=np.int64)
         path[N_STEPS - 1] = end
         for t in range(N_STEPS - 1, 0, -1):
             j = path[t]
@@ -676,7 +687,7 @@ def decode_moves(moves, states, decks):
                     m += 1
                 else:
                     for a in range(run_len[q]):
-                        groups[n_groups, a] = s * 13 + run_start[q] + a
+                        groups[n_groups, a] = s * N_RANKS + run_start[q] + a
                     lengths[n_groups] = run_len[q]
                     n_groups += 1
             for _ in range(x - e):
@@ -694,40 +705,40 @@ def decode_moves(moves, states, decks):
                     continue
                 if run_start[q] == 0:
                     for a in range(3):
-                        groups[n_groups, a] = s * 13 + a
+                        groups[n_groups, a] = s * N_RANKS + a
                     lengths[n_groups] = 3
                     n_groups += 1
                     run_start[q] = 3
                     run_len[q] -= 3
-                groups[n_groups, run_len[q]] = s * 13
+                groups[n_groups, run_len[q]] = s * N_RANKS
                 lengths[n_groups] = run_len[q] + 1
                 aces -= 1
                 for a in range(run_len[q]):
-                    groups[n_groups, a] = s * 13 + run_start[q] + a
+                    groups[n_groups, a] = s * N_RANKS + run_start[q] + a
                 run_len[q] = 0
                 n_groups += 1
         for q in range(n_open):
             if run_len[q] > 0:
                 for a in range(run_len[q]):
-                    groups[n_groups, a] = s * 13 + run_start[q] + a
+                    groups[n_groups, a] = s * N_RANKS + run_start[q] + a
                 lengths[n_groups] = run_len[q]
                 n_groups += 1
     for t in range(N_STEPS):
         for s in range(N_SUITS):
             left = moves[t, s, 3]
-            code = s * 13 + t
+            code = s * N_RANKS + t
             for g in range(n_groups):
                 if left == 0:
                     break
                 for j in range(lengths[g]):
                     if groups[g, j] == code:
-                        groups[g, j] = code + 52
+                        groups[g, j] = code + JOKER_CODE
                         left -= 1
                         break
-    used = np.zeros(52, dtype=np.int64)
+    used = np.zeros(N_CARD_TYPES, dtype=np.int64)
     for g in range(n_groups):
         for j in range(lengths[g]):
-            if groups[g, j] < 52:
+            if groups[g, j] < JOKER_CODE:
                 used[groups[g, j]] += 1
     return groups[:n_groups], lengths[:n_groups], used
 

@@ -16,18 +16,18 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-WIDTH = 14
+from solver.constants import JOKER_CODE, MAX_RUN, N_RANKS, ROW_WIDTH
 
 
 @njit(cache=True)
 def _span(row, n):
     """(kind, suit, first slot, last slot): kind 0 set, 1 run, 2 single."""
     if n == 1:
-        return 2, row[0] % 52 // 13, row[0] % 13, row[0] % 13
-    if row[0] % 13 == row[1] % 13:
-        return 0, 0, row[0] % 13, row[0] % 13
-    start = row[0] % 13
-    return 1, row[0] % 52 // 13, start, start + n - 1
+        return 2, row[0] % JOKER_CODE // N_RANKS, row[0] % N_RANKS, row[0] % N_RANKS
+    if row[0] % N_RANKS == row[1] % N_RANKS:
+        return 0, 0, row[0] % N_RANKS, row[0] % N_RANKS
+    start = row[0] % N_RANKS
+    return 1, row[0] % JOKER_CODE // N_RANKS, start, start + n - 1
 
 
 @njit(cache=True)
@@ -43,7 +43,7 @@ def _same(a, na, b, nb):
 @njit(cache=True)
 def _has_joker(row, n):
     for j in range(n):
-        if row[j] >= 52:
+        if row[j] >= JOKER_CODE:
             return True
     return False
 
@@ -60,7 +60,7 @@ def lay_out(new, new_len, old, old_len):
     for g in range(n_new):
         kind[g], suit[g], first[g], last[g] = _span(new[g], new_len[g])
     used = np.zeros(n_new, dtype=np.bool_)
-    out = np.full((n_new + n_old, WIDTH), -1, dtype=np.int64)
+    out = np.full((n_new + n_old, ROW_WIDTH), -1, dtype=np.int64)
     out_len = np.zeros(n_new + n_old, dtype=np.int64)
     changed = np.zeros(n_new + n_old, dtype=np.bool_)
     count = 0
@@ -82,7 +82,7 @@ def lay_out(new, new_len, old, old_len):
         n_pieces = 0
         while at <= end:
             found = -1
-            offset = at - old[o, 0] % 13
+            offset = at - old[o, 0] % N_RANKS
             for g in range(n_new):
                 if not used[g] and kind[g] == 1 and suit[g] == o_suit and first[g] == at \
                         and last[g] <= end and _same(new[g], new_len[g], old[o, offset:],
@@ -121,10 +121,10 @@ def lay_out(new, new_len, old, old_len):
         if kind[g] == 1 and prev >= 0 and changed[prev] and out_len[prev] >= 3 \
                 and not _has_joker(new[g], new_len[g]) and not _has_joker(out[prev],
                                                                           out_len[prev]) \
-                and out[prev, 0] % 13 != out[prev, 1] % 13 \
-                and out[prev, 0] % 52 // 13 == suit[g] \
-                and out[prev, 0] % 13 + out_len[prev] == first[g] \
-                and out_len[prev] + new_len[g] <= 13:
+                and out[prev, 0] % N_RANKS != out[prev, 1] % N_RANKS \
+                and out[prev, 0] % JOKER_CODE // N_RANKS == suit[g] \
+                and out[prev, 0] % N_RANKS + out_len[prev] == first[g] \
+                and out_len[prev] + new_len[g] <= MAX_RUN:
             out[prev, out_len[prev]: out_len[prev] + new_len[g]] = new[g, : new_len[g]]
             out_len[prev] += new_len[g]
             continue
@@ -137,7 +137,7 @@ def lay_out(new, new_len, old, old_len):
 
 def pad(groups: list[tuple[int, ...]]) -> tuple[np.ndarray, np.ndarray]:
     """Index tuples as a padded array and lengths."""
-    array = np.full((len(groups), WIDTH), -1, dtype=np.int64)
+    array = np.full((len(groups), ROW_WIDTH), -1, dtype=np.int64)
     for row, group in enumerate(groups):
         array[row, : len(group)] = group
     return array, np.array([len(g) for g in groups], dtype=np.int64)
