@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from bots.scoring import card_value
-from solver import dp_backend
+from solver import kernel_backend
 from solver.cards import CARDS
 from solver.constants import N_CARD_TYPES
 from solver.problem import NONE, ONES, Problem
@@ -73,7 +73,7 @@ class SimState:
         problem = Problem(need=need, free=free, hand=hand, weight=ONES, forced=NONE,
                           ace=variant.ace, decks=variant.decks, hand_only=hand_only,
                           min_points=variant.opening_points if hand_only else 0)
-        part = dp_backend.solve(problem, node_limit=NODE_LIMIT)
+        part = kernel_backend.solve(problem, node_limit=NODE_LIMIT)
         if part.score <= 0:
             return None
         rows = part.groups.tolist()

@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from solver import dp_backend
+from solver import kernel_backend
 from solver.cards import CARDS, CODES, N_CARD_TYPES, Card, format_cards, format_groups
 from solver.constants import ACE_CODES
 from solver.errors import InvalidOptionError, SolverError, UnsupportedPositionError
@@ -110,15 +110,15 @@ def solve_position(position: Position, objective: str = "cards", backend: str = 
     problem = Problem.from_position(position, objective)
     used = backend
     if backend == "auto":
-        used = "kernel" if dp_backend.applies(problem) else "cpsat"
-    elif backend == "kernel" and not dp_backend.applies(problem):
+        used = "kernel" if kernel_backend.applies(problem) else "cpsat"
+    elif backend == "kernel" and not kernel_backend.applies(problem):
         raise UnsupportedPositionError(
             f"the kernel cannot solve this {position.variant.name} position exactly "
-            f"({dp_backend.why_not(problem)}); use backend 'cpsat' or 'auto'"
+            f"({kernel_backend.why_not(problem)}); use backend 'cpsat' or 'auto'"
         )
     if used == "kernel":
         nodes = 0 if time_limit is None else max(1, int(time_limit * KERNEL_WORK_PER_SECOND))
-        partition = dp_backend.solve(problem, node_limit=nodes)
+        partition = kernel_backend.solve(problem, node_limit=nodes)
     else:
         from solver import cpsat  # imported lazily: OR-Tools is slow to load
 

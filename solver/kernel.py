@@ -15,7 +15,7 @@ with which each node was explored, moves are tried best-gain first, and the sear
 as it reaches the upper bound (every playable hand card played) — which on full tables is the
 usual case.
 
-Kernels see arrays and scalars only; ``solver.dp_backend`` validates and encodes positions.
+Kernels see arrays and scalars only; ``solver.kernel_backend`` validates and encodes positions.
 """
 
 from __future__ import annotations
