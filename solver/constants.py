@@ -35,3 +35,5 @@ three or more, 69 groups, with room to spare."""
 MAX_SUIT_OPTIONS = 160
 """Options of one suit at one step of the kernel's search (copies used, jokers, high aces): at
 most 55 with ``MAX_COPIES`` copies, with room to spare."""
+NO_SCORE = -(1 << 60)
+"""The numba searches' score for "no valid answer" (below any real score)."""

@@ -12,11 +12,10 @@ from itertools import combinations
 
 import numpy as np
 
-from solver import kernel
+from solver import automaton, kernel, opening
 from solver.cards import N_CARD_TYPES
-from solver.constants import ACE_CODES, MAX_COPIES, MAX_RUN, N_RANKS, N_SUITS, ROW_WIDTH
+from solver.constants import ACE_CODES, MAX_COPIES, MAX_RUN, N_RANKS, N_SUITS, NO_SCORE, ROW_WIDTH
 from solver.errors import SolverError
-from solver.kernel import NO_SCORE
 from solver.problem import POINTS, Partition, Problem, nothing_played
 
 
@@ -95,7 +94,7 @@ def _search(problem: Problem, node_limit: int) -> Partition | None:
     real = int((np.minimum(problem.need + problem.free + problem.hand, problem.decks)
                 + fixed).max(initial=0))
     copies = max(1, real + wild)
-    init, delta, accept = kernel.run_automaton(copies)
+    init, delta, accept = automaton.run_automaton(copies)
     if problem.table_array is not None:
         ref_groups, ref_len = problem.table_array
     else:
@@ -109,8 +108,8 @@ def _search(problem: Problem, node_limit: int) -> Partition | None:
         copies, wild, mandatory, int(problem.weight.max()),
     ], dtype=np.int64)
     best, optimal, nodes, groups, lengths, played, jokers = kernel.search_and_decode(
-        cell, cfg, init, delta, accept, kernel.set_vectors(copies), ref_groups, ref_len,
-        node_limit, kernel.suit_states(copies), problem.need, problem.hand, fixed,
+        cell, cfg, init, delta, accept, automaton.set_vectors(copies), ref_groups, ref_len,
+        node_limit, automaton.suit_states(copies), problem.need, problem.hand, fixed,
     )
     if best == NO_SCORE:
         return None if optimal else nothing_played(problem, optimal=False)
@@ -150,7 +149,7 @@ def _hand_groups(problem: Problem) -> np.ndarray:
 def _solve_opening(problem: Problem) -> Partition:
     table = _hand_groups(problem)
     lengths = (table >= 0).sum(axis=1).astype(np.int64)
-    best, chosen = kernel.pack_hand(problem.hand.copy(), problem.weight, POINTS,
+    best, chosen = opening.pack_hand(problem.hand.copy(), problem.weight, POINTS,
                                     problem.min_points, table, lengths)
     if best == NO_SCORE or len(chosen) == 0:
         return nothing_played(problem, optimal=True)
