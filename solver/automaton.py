@@ -48,6 +48,10 @@ def _nfa_accepts(state: tuple[int, int, int, int]) -> bool:
     return n1 == 0 and n2 <= pending <= n2 + n3
 
 
+Subset = frozenset[tuple[int, int, int, int]]  # a state of the determinized automaton
+Moves = dict[tuple[Subset, int], Subset]
+
+
 @cache
 def run_automaton(decks: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The minimal automaton of run-decomposable suits: ``(init, delta, accept)``.
@@ -56,36 +60,11 @@ def run_automaton(decks: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     aces wait for runs through the king), ``delta[q, r]`` the state after a rank giving ``r``
     cards to runs (-1: impossible), ``accept[q]`` whether the suit may end in ``q``.
     """
-    init_sets = {
+    init_sets: dict[tuple[int, int], Subset] = {
         (r0, g): frozenset({(r0, 0, 0, g)}) for r0 in range(decks + 1) for g in range(decks + 1)
     }
-    seen = set(init_sets.values())
-    todo = list(seen)
-    moves: dict[tuple[frozenset, int], frozenset] = {}
-    while todo:
-        subset = todo.pop()
-        for r in range(decks + 1):
-            target = frozenset(x for s in subset for x in _nfa_step(s, r))
-            if target:
-                moves[(subset, r)] = target
-                if target not in seen:
-                    seen.add(target)
-                    todo.append(target)
-    subsets = sorted(seen, key=lambda sub: sorted(sub))
-    # Moore's partition refinement.
-    label = {sub: int(any(_nfa_accepts(s) for s in sub)) for sub in subsets}
-    n_classes = len(set(label.values()))
-    while True:
-        signature = {
-            sub: (label[sub],) + tuple(label.get(moves.get((sub, r)), -1) for r in range(decks + 1))
-            for sub in subsets
-        }
-        ids: dict[tuple, int] = {}
-        refined = {sub: ids.setdefault(signature[sub], len(ids)) for sub in subsets}
-        label = refined
-        if len(ids) == n_classes:
-            break
-        n_classes = len(ids)
+    subsets, moves = _determinize(set(init_sets.values()), decks)
+    label, n_classes = _minimize(subsets, moves, decks)
     init = np.full((decks + 1, decks + 1), -1, dtype=np.int64)
     for (r0, g), sub in init_sets.items():
         init[r0, g] = label[sub]
@@ -95,9 +74,49 @@ def run_automaton(decks: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         q = label[sub]
         accept[q] = any(_nfa_accepts(s) for s in sub)
         for r in range(decks + 1):
-            target = moves.get((sub, r))
-            delta[q, r] = -1 if target is None else label[target]
+            delta[q, r] = _target_label(label, moves, sub, r)
     return init, delta, accept
+
+
+def _determinize(start: set[Subset], decks: int) -> tuple[list[Subset], Moves]:
+    """Subset construction from the ``start`` subsets: every reachable subset (in a fixed
+    order) and the moves between them (a missing move: no configuration survives)."""
+    seen = set(start)
+    todo = list(seen)
+    moves: Moves = {}
+    while todo:
+        subset = todo.pop()
+        for r in range(decks + 1):
+            target = frozenset(x for s in subset for x in _nfa_step(s, r))
+            if target:
+                moves[(subset, r)] = target
+                if target not in seen:
+                    seen.add(target)
+                    todo.append(target)
+    return sorted(seen, key=lambda sub: sorted(sub)), moves
+
+
+def _minimize(subsets: list[Subset], moves: Moves, decks: int) -> tuple[dict[Subset, int], int]:
+    """Moore's partition refinement: ``(class of each subset, number of classes)``."""
+    label = {sub: int(any(_nfa_accepts(s) for s in sub)) for sub in subsets}
+    n_classes = len(set(label.values()))
+    while True:
+        signature = {
+            sub: (label[sub],) + tuple(_target_label(label, moves, sub, r)
+                                       for r in range(decks + 1))
+            for sub in subsets
+        }
+        ids: dict[tuple[int, ...], int] = {}
+        label = {sub: ids.setdefault(signature[sub], len(ids)) for sub in subsets}
+        if len(ids) == n_classes:
+            return label, n_classes
+        n_classes = len(ids)
+
+
+def _target_label(label: dict[Subset, int], moves: Moves, sub: Subset, r: int) -> int:
+    """The class the move from ``sub`` with ``r`` run cards leads to (-1: none)."""
+    target = moves.get((sub, r))
+    return -1 if target is None else label[target]
 
 
 @cache

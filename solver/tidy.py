@@ -13,6 +13,8 @@ sits on the path of every solve.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 from numba import njit
 
@@ -156,7 +158,7 @@ def _extends(prev, prev_len, row, n, span):
         and prev_len + n <= MAX_RUN
 
 
-def pad(groups: list[tuple[int, ...]]) -> tuple[np.ndarray, np.ndarray]:
+def pad(groups: Sequence[tuple[int, ...]]) -> tuple[np.ndarray, np.ndarray]:
     """Index tuples as a padded array and lengths."""
     array = np.full((len(groups), ROW_WIDTH), -1, dtype=np.int64)
     for row, group in enumerate(groups):
