@@ -80,6 +80,9 @@ def _gain(u, base, hand, weight):
     return weight * min(extra, hand)
 
 
+# The option helpers below are inlined into ``_expand``: called as functions, each call passes
+# the ``SearchTables`` tuple (reference counts on every array in it), which made the search
+# about three times slower.
 @njit(cache=True, inline="always")
 def _option_code(copies, k, g, z):
     """One suit's option packed in ``CODE_BITS`` bits: copies used, set cards, high aces,
