@@ -17,8 +17,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from bots.scoring import card_value
-from solver import dp_backend
+from solver import kernel_backend
 from solver.cards import CARDS
+from solver.constants import N_CARD_TYPES
 from solver.problem import NONE, ONES, Problem
 from solver.variants import Variant
 
@@ -56,8 +57,8 @@ class SimState:
     over: bool = False
 
     def table_counts(self) -> tuple[np.ndarray, np.ndarray]:
-        need = np.zeros(52, dtype=np.int64)
-        free = np.zeros(52, dtype=np.int64)
+        need = np.zeros(N_CARD_TYPES, dtype=np.int64)
+        free = np.zeros(N_CARD_TYPES, dtype=np.int64)
         for group in self.table:
             for code in group:
                 (free if len(group) == 1 else need)[code] += 1
@@ -72,14 +73,14 @@ class SimState:
         problem = Problem(need=need, free=free, hand=hand, weight=ONES, forced=NONE,
                           ace=variant.ace, decks=variant.decks, hand_only=hand_only,
                           min_points=variant.opening_points if hand_only else 0)
-        part = dp_backend.solve(problem, node_limit=NODE_LIMIT)
+        part = kernel_backend.solve(problem, node_limit=NODE_LIMIT)
         if part.score <= 0:
             return None
         rows = part.groups.tolist()
         groups = [tuple(rows[g][:n]) for g, n in enumerate(part.lengths.tolist())]
         if hand_only:
             return part.played, self.table + groups
-        used = np.bincount(part.groups[part.groups >= 0], minlength=52)
+        used = np.bincount(part.groups[part.groups >= 0], minlength=N_CARD_TYPES)
         lone = free - np.clip(used - need - part.played, 0, None)
         groups += [(int(c),) for c in np.flatnonzero(lone > 0) for _ in range(int(lone[c]))]
         return part.played, groups
@@ -137,7 +138,7 @@ class SimState:
                 moved = True
                 hand = self.hands[player]
         else:
-            locked = np.zeros(52, dtype=np.int64)
+            locked = np.zeros(N_CARD_TYPES, dtype=np.int64)
             if variant.draw_first and self.stock:
                 before = hand.copy()
                 self.draw(player)

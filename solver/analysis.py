@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from solver import dp_backend
+from solver import kernel_backend
 from solver.api import solve_position
 from solver.cards import CARDS, N_CARD_TYPES, Card, format_cards
 from solver.groups import candidate_runs, candidate_sets
@@ -190,8 +190,8 @@ def _placeable(position: Position, card: Card, plays: list[list[Card]]) -> bool:
     forced = np.zeros(N_CARD_TYPES, dtype=np.int64)
     forced[card.index] = 1
     forced_problem = problem.with_forced(forced)
-    if dp_backend.applies(problem) and not problem.hand_only and not problem.run_from_hand:
-        return dp_backend.search(forced_problem) is not None
+    if kernel_backend.applies(problem) and not problem.hand_only and not problem.run_from_hand:
+        return kernel_backend.search(forced_problem) is not None
     partition = load_cpsat().find_play(forced_problem)  # None: the table cannot hold the card
     return partition is not None and bool(partition.played[card.index] > 0)
 

@@ -12,8 +12,9 @@ from typing import Any
 
 import numpy as np
 
-from solver import dp_backend
+from solver import kernel_backend
 from solver.cards import CARDS, CODES, N_CARD_TYPES, Card, format_cards, format_groups
+from solver.constants import ACE_CODES
 from solver.errors import InvalidOptionError, SolverError, UnsupportedPositionError
 from solver.fastcheck import CHECK_MESSAGES, check_table
 from solver.position import HandLike, Position, TableLike
@@ -24,7 +25,6 @@ from solver.variants import DEFAULT_VARIANT, Variant
 from solver.warmup import load_cpsat, load_kernels, setup_seconds
 
 BACKENDS = ("auto", "kernel", "cpsat")
-ACE_CODES = {"low": 0, "high": 1, "both": 2}
 KERNEL_WORK_PER_SECOND = 3_000_000  # turns a time limit into the kernel's work budget
 # (nodes plus the moves they generate; measured at 4.5-7.5 million a second here)
 
@@ -118,15 +118,15 @@ def solve_position(position: Position, objective: str = "cards", backend: str = 
     problem = Problem.from_position(position, objective)
     used = backend
     if backend == "auto":
-        used = "kernel" if dp_backend.applies(problem) else "cpsat"
-    elif backend == "kernel" and not dp_backend.applies(problem):
+        used = "kernel" if kernel_backend.applies(problem) else "cpsat"
+    elif backend == "kernel" and not kernel_backend.applies(problem):
         raise UnsupportedPositionError(
             f"the kernel cannot solve this {position.variant.name} position exactly "
-            f"({dp_backend.why_not(problem)}); use backend 'cpsat' or 'auto'"
+            f"({kernel_backend.why_not(problem)}); use backend 'cpsat' or 'auto'"
         )
     if used == "kernel":
         nodes = 0 if time_limit is None else max(1, int(time_limit * KERNEL_WORK_PER_SECOND))
-        partition = dp_backend.solve(problem, node_limit=nodes)
+        partition = kernel_backend.solve(problem, node_limit=nodes)
     else:
         partition = load_cpsat().solve(problem, time_limit=time_limit, workers=workers)
     started += setup_seconds() - setup  # a first automaton, or OR-Tools' import: set-up

@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from solver.constants import N_CARD_TYPES
 from solver.errors import InvalidCardError
 
 SUITS = "SHDC"
@@ -23,9 +24,6 @@ RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
 _NAME_TO_RANK = {"A": 1, "J": 11, "Q": 12, "K": 13, "T": 10}
 for _n in range(2, 11):
     _NAME_TO_RANK[str(_n)] = _n
-
-#: Number of distinct real cards (ranks x suits); kernel arrays are indexed ``0..51``.
-N_CARD_TYPES = 52
 
 _CARD_RE = re.compile(r"^(\*)?(?:(10|[2-9]|[AJQKT])([SHDC]))?$")
 

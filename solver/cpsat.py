@@ -37,11 +37,11 @@ import numpy as np
 from ortools.sat.python import cp_model
 
 from solver.cards import N_CARD_TYPES
+from solver.constants import JOKER_CODE
 from solver.errors import InfeasibleTableError, SolverError
 from solver.groups import candidate_runs, candidate_sets, slot_window
 from solver.problem import POINTS, Partition, Problem, nothing_played
 
-JOKER = N_CARD_TYPES  # code offset of a joker naming a card
 LINEARIZATION_LEVEL = 2  # see the module docstring
 
 
@@ -59,7 +59,7 @@ class Candidate:
     def __init__(self, cards: tuple[int, ...], jokers: tuple[int, ...] = ()) -> None:
         self.cards = cards
         self.jokers = jokers
-        self.codes = tuple(c + JOKER if i in jokers else c for i, c in enumerate(cards))
+        self.codes = tuple(c + JOKER_CODE if i in jokers else c for i, c in enumerate(cards))
 
 
 def shapes(ace: str, max_len: int) -> list[tuple[int, ...]]:
@@ -100,15 +100,16 @@ def candidate_groups(problem: Problem, max_len: int = 5) -> list[Candidate]:
 def extensions(problem: Problem, codes: tuple[int, ...]) -> list[tuple[int, ...]]:
     """Tahiti: the locked group ``codes`` and every way to grow it with cards from the hand."""
     ranks = {c % 13 for c in codes}
-    suit = codes[0] % JOKER // 13
+    suit = codes[0] % JOKER_CODE // 13
     options = [codes]
     if len(ranks) == 1:  # a set: the missing suits, from the hand
         if len(codes) == 3:
-            have = {c % JOKER // 13 for c in codes}
+            have = {c % JOKER_CODE // 13 for c in codes}
             rank = codes[0] % 13
             for s in range(4):
                 if s not in have and problem.hand[s * 13 + rank] > 0:
-                    options.append(tuple(sorted(codes + (s * 13 + rank,), key=lambda c: c % JOKER)))
+                    options.append(tuple(sorted(codes + (s * 13 + rank,),
+                                                key=lambda c: c % JOKER_CODE)))
         return options
     window = slot_window(problem.ace)
     first = codes[0] % 13
@@ -189,8 +190,8 @@ class CpsatModel:
 
     def _as_lies_candidate(self, group: tuple[int, ...]) -> Candidate:
         """A table group as a candidate: its jokers get slots where jokers need them."""
-        jokers = tuple(i for i, c in enumerate(group) if c >= JOKER) if self.slots else ()
-        return Candidate(tuple(c % JOKER for c in group), jokers)
+        jokers = tuple(i for i, c in enumerate(group) if c >= JOKER_CODE) if self.slots else ()
+        return Candidate(tuple(c % JOKER_CODE for c in group), jokers)
 
     # -- building --------------------------------------------------------------------------
 
@@ -296,8 +297,8 @@ class CpsatModel:
                 self.ext[li, e] = ext[e]
                 self.ext_codes[li, e] = option
                 for code in option:  # without slots a joker is one more copy of its name
-                    uses = name_use if code >= JOKER and self.slots else real_use
-                    uses[code % JOKER].append(ext[e])
+                    uses = name_use if code >= JOKER_CODE and self.slots else real_use
+                    uses[code % JOKER_CODE].append(ext[e])
                 for code in set(option) - set(codes):
                     added[code].append(ext[e])
             freed_by.setdefault(name, []).append(keep)
@@ -409,8 +410,8 @@ class CpsatModel:
                      for c in range(N_CARD_TYPES)]
             for option in kept:  # a kept group already holds its joker
                 for code in option:
-                    if code >= JOKER:
-                        names[code - JOKER] -= 1
+                    if code >= JOKER_CODE:
+                        names[code - JOKER_CODE] -= 1
             chosen = mark_jokers(chosen, names)
         played = np.array([self.value(v) for v in self.p], dtype=np.int64)
         jokers = self.value(self.hand_jokers_played())
@@ -441,8 +442,8 @@ def mark_jokers(groups: list[tuple[int, ...]], names: list[int]) -> list[tuple[i
     for group in groups:
         row = list(group)
         for i, c in enumerate(row):
-            if c < JOKER and left[c] > 0:
-                row[i] = c + JOKER
+            if c < JOKER_CODE and left[c] > 0:
+                row[i] = c + JOKER_CODE
                 left[c] -= 1
         marked.append(tuple(row))
     return marked
@@ -458,7 +459,7 @@ def table_hint(problem: Problem, candidates: list[Candidate]) -> list[int] | Non
         if group in locked:
             continue
         if len({c % 13 for c in group}) == 1:
-            pieces = [tuple(sorted(group, key=lambda c: c % JOKER))]
+            pieces = [tuple(sorted(group, key=lambda c: c % JOKER_CODE))]
         else:
             pieces, at = [], 0
             for length in split_run_lengths(len(group)):
@@ -466,7 +467,7 @@ def table_hint(problem: Problem, candidates: list[Candidate]) -> list[int] | Non
                 at += length
         for piece in pieces:
             if plain:  # jokers are copies of the card they name
-                piece = tuple(c % JOKER for c in piece)
+                piece = tuple(c % JOKER_CODE for c in piece)
             gi = index.get(piece)
             if gi is None:
                 return None

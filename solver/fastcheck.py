@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-LOW, HIGH, BOTH = 0, 1, 2
+from solver.constants import ACE_HIGH, ACE_LOW, JOKER_CODE, MAX_RUN, N_CARD_TYPES, N_RANKS
 
 
 @njit(cache=True)
@@ -20,32 +20,32 @@ def group_ok(row, n, ace_mode):
     (code ``52 + i``) counts as the card ``i`` it names."""
     if n < 3:
         return False
-    rank = row[0] % 13
-    if row[1] % 13 == rank:  # a set: one rank, distinct suits, 3 or 4 cards
+    rank = row[0] % N_RANKS
+    if row[1] % N_RANKS == rank:  # a set: one rank, distinct suits, 3 or 4 cards
         if n > 4:
             return False
         seen = 0
         for j in range(n):
-            if row[j] % 13 != rank:
+            if row[j] % N_RANKS != rank:
                 return False
-            bit = 1 << (row[j] % 52 // 13)
+            bit = 1 << (row[j] % JOKER_CODE // N_RANKS)
             if seen & bit:
                 return False
             seen |= bit
         return True
-    if n > 13:
+    if n > MAX_RUN:
         return False
-    suit = row[0] % 52 // 13
-    if rank == 0 and ace_mode == HIGH:  # a low ace
+    suit = row[0] % JOKER_CODE // N_RANKS
+    if rank == 0 and ace_mode == ACE_HIGH:  # a low ace
         return False
     for j in range(n):
-        if row[j] % 52 // 13 != suit:
+        if row[j] % JOKER_CODE // N_RANKS != suit:
             return False
         slot = rank + j
-        if slot == 13:  # a high ace closes the run
-            if row[j] % 13 != 0 or ace_mode == LOW or rank == 0:
+        if slot == N_RANKS:  # a high ace closes the run
+            if row[j] % N_RANKS != 0 or ace_mode == ACE_LOW or rank == 0:
                 return False
-        elif slot > 13 or row[j] % 13 != slot:
+        elif slot > N_RANKS or row[j] % N_RANKS != slot:
             return False
     return True
 
@@ -58,26 +58,26 @@ def check_table(groups, lengths, table_counts, single_counts, hand_counts, playe
     not in the hand. Jokers balance as one kind; their naming rules are checked elsewhere."""
     if jokers_played < 0 or jokers_played > hand_jokers:
         return 4
-    for c in range(52):
+    for c in range(N_CARD_TYPES):
         if played[c] < 0 or played[c] > hand_counts[c]:
             return 4
-    counts = np.zeros(52, dtype=np.int64)
+    counts = np.zeros(N_CARD_TYPES, dtype=np.int64)
     jokers = 0
     spare = single_counts.copy()
     for g in range(lengths.shape[0]):
         n = lengths[g]
         for j in range(n):
-            if groups[g, j] >= 52:
+            if groups[g, j] >= JOKER_CODE:
                 jokers += 1
             else:
                 counts[groups[g, j]] += 1
         if n == 1:
-            if groups[g, 0] >= 52 or spare[groups[g, 0]] == 0:
+            if groups[g, 0] >= JOKER_CODE or spare[groups[g, 0]] == 0:
                 return 2
             spare[groups[g, 0]] -= 1
         elif not group_ok(groups[g], n, ace_mode):
             return 1
-    for c in range(52):
+    for c in range(N_CARD_TYPES):
         if counts[c] != table_counts[c] + played[c]:
             return 3
     if jokers != jokers_before + jokers_played:

@@ -21,6 +21,7 @@ import numpy as np
 
 from solver.api import Solution, checked_solution, solve_position
 from solver.cards import N_CARD_TYPES, format_cards
+from solver.constants import JOKER_CODE
 from solver.position import HandLike, Position, TableLike
 from solver.problem import Partition, Problem
 from solver.variants import DEFAULT_VARIANT, Variant
@@ -29,7 +30,6 @@ from solver.warmup import elapsed_ms, load_cpsat, load_kernels, setup_seconds
 if TYPE_CHECKING:  # OR-Tools is imported lazily: it is slow to load
     from solver.cpsat import CpsatModel
 
-JOKER = N_CARD_TYPES  # code offset of a joker naming a card
 
 
 @dataclass(frozen=True)
@@ -179,8 +179,8 @@ def _keep_joker_names(cpsat: CpsatModel, keepable: list[tuple[int, ...]]) -> Non
     kept_names: list[list] = [[] for _ in range(N_CARD_TYPES)]
     for kept, group in zip(cpsat.as_lies_kept(), keepable, strict=True):
         for c in group:
-            if c >= JOKER:
-                kept_names[c - JOKER].append(kept)
+            if c >= JOKER_CODE:
+                kept_names[c - JOKER_CODE].append(kept)
     for c, kept_with in enumerate(kept_names):
         if kept_with:
             cpsat.model.add(cpsat.table_name[c] >= sum(kept_with))

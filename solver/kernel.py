@@ -8,140 +8,67 @@ aces (``g``, closing a run ...Q K A). The set cards of a step are feasible iff t
 sets of 3-4 distinct suits, which depends only on the count vector ``k``.
 
 Whether the cards each suit gives to runs, step by step, can be cut into runs of three or more
-(with ``g`` high aces closing runs at the king) is a regular language; its minimal automaton
-(30 states with two decks) is each suit's state, so the search never branches on *which* run a
-card joins. Nodes are (step, four automaton states); a transposition table keeps the best score
-with which each node was explored, moves are tried best-gain first, and the search stops as soon
-as it reaches the upper bound (every playable hand card played) — which on full tables is the
-usual case.
+is a regular language; its minimal automaton (``solver.automaton``) is each suit's state, so
+the search never branches on *which* run a card joins. Nodes are (step, four automaton states);
+a transposition table keeps the best score with which each node was explored, moves are tried
+best-gain first, and the search stops as soon as it reaches the upper bound (every playable
+hand card played) — which on full tables is the usual case. ``solver.kernel_decode`` turns the
+best moves back into groups.
 
-Kernels see arrays and scalars only; ``solver.dp_backend`` validates and encodes positions.
+Kernels see arrays and scalars only; ``solver.kernel_backend`` validates and encodes positions.
 """
 
 from __future__ import annotations
 
+from collections import namedtuple
+
 import numpy as np
 from numba import njit
 
-from solver.warmup import one_time
+from solver.constants import (
+    ACE_HIGH,
+    ACE_LOW,
+    JOKER_CODE,
+    MAX_SUIT_OPTIONS,
+    N_CARD_TYPES,
+    N_RANKS,
+    N_SUITS,
+    NO_SCORE,
+)
+from solver.kernel_decode import JOKERS, decode_moves
 
-N_SUITS = 4
-N_STEPS = 13
-NO_SCORE = -(1 << 60)
+N_STEPS = N_RANKS  # one step per rank: the ace first, then 2 .. K
 PRIORITY = 1 << 10  # move rank = real gain * PRIORITY - jokers * JOKER_COST - distance
 JOKER_COST = 1 << 6  # from the table's arrangement (below PRIORITY, above any distance)
 
-
-# -- tables built once per deck count ---------------------------------------------------------
-def _nfa_step(state: tuple[int, int, int, int], r: int) -> set[tuple[int, int, int, int]]:
-    """Run configurations after giving ``r`` cards to runs from ``(n1, n2, n3, pending)``:
-    runs of one or two cards must take a card, ``e`` complete runs may, the rest start runs."""
-    n1, n2, n3, pending = state
-    x = r - n1 - n2
-    if x < 0:
-        return set()
-    return {(x - e, n1, n2 + e, pending) for e in range(min(n3, x) + 1)}
-
-
-def _nfa_accepts(state: tuple[int, int, int, int]) -> bool:
-    """After the king: no run of one card; runs of two each take a pending high ace."""
-    n1, n2, n3, pending = state
-    return n1 == 0 and n2 <= pending <= n2 + n3
-
-
-@one_time
-def run_automaton(decks: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The minimal automaton of run-decomposable suits: ``(init, delta, accept)``.
-
-    ``init[r0, g]`` is the state after the ace step (``r0`` low aces start runs, ``g`` high
-    aces wait for runs through the king), ``delta[q, r]`` the state after a rank giving ``r``
-    cards to runs (-1: impossible), ``accept[q]`` whether the suit may end in ``q``.
-    """
-    init_sets = {
-        (r0, g): frozenset({(r0, 0, 0, g)}) for r0 in range(decks + 1) for g in range(decks + 1)
-    }
-    seen = set(init_sets.values())
-    todo = list(seen)
-    moves: dict[tuple[frozenset, int], frozenset] = {}
-    while todo:
-        subset = todo.pop()
-        for r in range(decks + 1):
-            target = frozenset(x for s in subset for x in _nfa_step(s, r))
-            if target:
-                moves[(subset, r)] = target
-                if target not in seen:
-                    seen.add(target)
-                    todo.append(target)
-    subsets = sorted(seen, key=lambda sub: sorted(sub))
-    # Moore's partition refinement.
-    label = {sub: int(any(_nfa_accepts(s) for s in sub)) for sub in subsets}
-    n_classes = len(set(label.values()))
-    while True:
-        signature = {
-            sub: (label[sub],) + tuple(label.get(moves.get((sub, r)), -1) for r in range(decks + 1))
-            for sub in subsets
-        }
-        ids: dict[tuple, int] = {}
-        refined = {sub: ids.setdefault(signature[sub], len(ids)) for sub in subsets}
-        label = refined
-        if len(ids) == n_classes:
-            break
-        n_classes = len(ids)
-    init = np.full((decks + 1, decks + 1), -1, dtype=np.int64)
-    for (r0, g), sub in init_sets.items():
-        init[r0, g] = label[sub]
-    delta = np.full((n_classes, decks + 1), -1, dtype=np.int64)
-    accept = np.zeros(n_classes, dtype=np.bool_)
-    for sub in subsets:
-        q = label[sub]
-        accept[q] = any(_nfa_accepts(s) for s in sub)
-        for r in range(decks + 1):
-            target = moves.get((sub, r))
-            delta[q, r] = -1 if target is None else label[target]
-    return init, delta, accept
-
-
-@one_time
-def suit_states(decks: int) -> np.ndarray:
-    """Every run configuration ``(n1, n2, n3)`` of one suit (at most ``decks`` runs open)."""
-    return np.array(
-        [(n1, n2, total - n1 - n2) for total in range(decks + 1)
-         for n1 in range(total + 1) for n2 in range(total - n1 + 1)],
-        dtype=np.int64,
-    )
-
-
-def sets_needed(k: tuple[int, ...] | np.ndarray) -> int:
-    """How many sets the set cards ``k`` (count per suit) split into, or -1 if they cannot.
-
-    ``n`` sets of 3-4 distinct suits hold ``k`` iff ``max(k) <= n`` and ``3n <= sum(k) <= 4n``
-    (deal the copies round-robin: sizes then differ by at most one).
-    """
-    return int(sets_count(*(int(v) for v in k)))
-
-
-@one_time
-def set_vectors(decks: int) -> np.ndarray:
-    """Every per-suit count vector of set cards that splits into valid sets (zeros first)."""
-    vectors = [
-        (a, b, c, d)
-        for a in range(decks + 1)
-        for b in range(decks + 1)
-        for c in range(decks + 1)
-        for d in range(decks + 1)
-        if sets_needed((a, b, c, d)) >= 0
-    ]
-    vectors.sort(key=sum)
-    return np.array(vectors, dtype=np.int64)
-
-
-# -- the search -----------------------------------------------------------------------------
 # Per-cell fields of the ``cell[t, s, :]`` array (step t, suit s).
 LO, HI, BASE, HAND, WEIGHT, JOKER_WEIGHT, DEFICIT = range(7)
 N_FIELDS = 7
 # Fields of the ``cfg`` vector.
 GMAX, R0_OK, COPIES, WILD, TABLE_JOKERS, JOKER_WEIGHT_MAX = range(6)
-CODE_BITS = 12  # per suit in a move code: copies 3 bits | k 3 | g 3 | z 3
+# A suit's option packs (copies, k, g, z) in 3 bits each; a move packs four options.
+FIELD_BITS = 3
+FIELD_MASK = (1 << FIELD_BITS) - 1
+CODE_BITS = 4 * FIELD_BITS  # per suit in a move code: copies | k | g | z
+# Fields of a generated move, ``moves[i, :]``: child node key, gain, code, rank (order).
+MOVE_KEY, MOVE_GAIN, MOVE_CODE, MOVE_RANK = range(4)
+N_MOVE_FIELDS = 4
+# Fields of a suit's option, ``opts[s, j, :]``: its code, next automaton state, gain, rank,
+# jokers.
+OPT_CODE, OPT_NEXT, OPT_GAIN, OPT_RANK, OPT_JOKERS = range(5)
+N_OPT_FIELDS = 5
+
+SearchTables = namedtuple("SearchTables", [
+    "cell", "cfg", "init", "delta", "alive", "ref_k", "ref_g", "ref_z", "kvecs", "n_q",
+    "base_key", "opts", "n_opt", "q_of",
+])
+SearchTables.__doc__ = """What every expansion of one search reads, and its scratch space.
+
+``cell``/``cfg`` describe the problem (see ``search``), ``init``/``delta`` the run automaton,
+``alive[t, s, q]`` which of its states can still finish, ``ref_k``/``ref_g``/``ref_z`` the
+table as it lies (they order moves), ``kvecs`` the set-card vectors, ``n_q`` the automaton's
+state count and ``base_key = n_q ** 4`` (a node key is four states plus ``base_key`` times the
+jokers used). ``opts``/``n_opt``/``q_of`` are scratch arrays for ``_expand``."""
 
 
 @njit(cache=True)
@@ -151,6 +78,184 @@ def _gain(u, base, hand, weight):
     if extra <= 0:
         return 0
     return weight * min(extra, hand)
+
+
+# The option helpers below are inlined into ``_expand``: called as functions, each call passes
+# the ``SearchTables`` tuple (reference counts on every array in it), which made the search
+# about three times slower.
+@njit(cache=True, inline="always")
+def _option_code(copies, k, g, z):
+    """One suit's option packed in ``CODE_BITS`` bits: copies used, set cards, high aces,
+    jokers."""
+    return copies | (k << FIELD_BITS) | (g << (2 * FIELD_BITS)) | (z << (3 * FIELD_BITS))
+
+
+@njit(cache=True, inline="always")
+def _put_option(tables, s, code, nxt, gain, rank, z):
+    """Append an option to suit ``s``'s list in ``tables.opts``."""
+    j = tables.n_opt[s]
+    tables.opts[s, j, OPT_CODE] = code
+    tables.opts[s, j, OPT_NEXT] = nxt
+    tables.opts[s, j, OPT_GAIN] = gain
+    tables.opts[s, j, OPT_RANK] = rank
+    tables.opts[s, j, OPT_JOKERS] = z
+    tables.n_opt[s] = j + 1
+
+
+@njit(cache=True, inline="always")
+def _ace_options(tables, s, k, total, z, gain, rank):
+    """The options of suit ``s`` at the ace with ``total`` copies (``z`` of them jokers),
+    ``k`` in sets: the rest are ``g`` high aces and ``r0`` low aces starting runs."""
+    cfg = tables.cfg
+    for g in range(min(cfg[GMAX], total - k), -1, -1):
+        r0 = total - k - g
+        if r0 > 0 and cfg[R0_OK] == 0:
+            continue
+        nxt = tables.init[r0, g]
+        if nxt < 0 or not tables.alive[1, s, nxt]:
+            continue
+        distance = abs(k - tables.ref_k[0, s]) + abs(g - tables.ref_g[s])
+        _put_option(tables, s, _option_code(total, k, g, z), nxt, gain, rank - distance, z)
+
+
+@njit(cache=True, inline="always")
+def _suit_options(tables, t, s, k, wild_left):
+    """List in ``tables.opts[s]`` the options of suit ``s`` at step ``t`` with ``k`` set cards;
+    return how many there are.
+
+    Options are ordered by the gain of their real cards, sparing jokers (a joker placed early
+    is often wasted), then by how close their set and high-ace counts stay to the table as it
+    lies (which is known to work).
+    """
+    cell = tables.cell
+    mandatory = tables.cfg[TABLE_JOKERS]
+    base, hand = cell[t, s, BASE], cell[t, s, HAND]
+    tables.n_opt[s] = 0
+    for u in range(cell[t, s, HI], cell[t, s, LO] - 1, -1):
+        gain = _gain(u, base, hand, cell[t, s, WEIGHT])
+        played = 0 if u <= base else min(u - base, hand)
+        for z in range(0, min(wild_left, tables.cfg[COPIES] - u) + 1):
+            total = u + z
+            if total < k or z + played < cell[t, s, DEFICIT]:
+                continue
+            local = gain + (z * cell[t, s, JOKER_WEIGHT] if mandatory == 0 else 0)
+            # Order: real cards' gain first, then jokers where they lie (table
+            # jokers) or not at all (hand jokers, spent only where needed).
+            rank = gain * PRIORITY - abs(z - tables.ref_z[t, s]) * JOKER_COST
+            if t == 0:
+                _ace_options(tables, s, k, total, z, local, rank)
+                continue
+            nxt = tables.delta[tables.q_of[s], total - k]
+            if nxt < 0 or not tables.alive[t + 1, s, nxt]:
+                continue
+            _put_option(tables, s, _option_code(total, k, 0, z), nxt, local,
+                        rank - abs(k - tables.ref_k[t, s]), z)
+    return tables.n_opt[s]
+
+
+@njit(cache=True)
+def _combine(tables, used, wild_left, moves, end):
+    """Write every combination of the four suits' options (jokers within ``wild_left``) to
+    ``moves`` from ``end``; return the new end."""
+    opts, n_opt, n_q = tables.opts, tables.n_opt, tables.n_q
+    mandatory = tables.cfg[TABLE_JOKERS]
+    for a in range(n_opt[0]):
+        for b in range(n_opt[1]):
+            zab = opts[0, a, OPT_JOKERS] + opts[1, b, OPT_JOKERS]
+            if zab > wild_left:
+                continue
+            for c in range(n_opt[2]):
+                zabc = zab + opts[2, c, OPT_JOKERS]
+                if zabc > wild_left:
+                    continue
+                for d in range(n_opt[3]):
+                    zs = zabc + opts[3, d, OPT_JOKERS]
+                    if zs > wild_left:
+                        continue
+                    joker_gain = 0
+                    if mandatory > 0:  # table jokers are placed first, hand ones score
+                        joker_gain = max(0, used + zs - mandatory) - max(0, used - mandatory)
+                    moves[end, MOVE_KEY] = (opts[0, a, OPT_NEXT] + n_q * (
+                        opts[1, b, OPT_NEXT] + n_q * (opts[2, c, OPT_NEXT] + n_q * opts[
+                            3, d, OPT_NEXT]))) + tables.base_key * (used + zs)
+                    moves[end, MOVE_GAIN] = opts[0, a, OPT_GAIN] + opts[1, b, OPT_GAIN] + \
+                        opts[2, c, OPT_GAIN] + opts[3, d, OPT_GAIN] + joker_gain
+                    moves[end, MOVE_RANK] = opts[0, a, OPT_RANK] + opts[1, b, OPT_RANK] + \
+                        opts[2, c, OPT_RANK] + opts[3, d, OPT_RANK]
+                    moves[end, MOVE_CODE] = opts[0, a, OPT_CODE] | (
+                        opts[1, b, OPT_CODE] << CODE_BITS) | (
+                        opts[2, c, OPT_CODE] << (2 * CODE_BITS)) | (
+                        opts[3, d, OPT_CODE] << (3 * CODE_BITS))
+                    end += 1
+    return end
+
+
+@njit(cache=True)
+def _sort_moves(moves, at, end):
+    """Best rank first over ``moves[at:end]`` (stable insertion sort: segments are short)."""
+    row = np.empty(N_MOVE_FIELDS, dtype=np.int64)
+    for i in range(at + 1, end):
+        for f in range(N_MOVE_FIELDS):
+            row[f] = moves[i, f]
+        j = i - 1
+        while j >= at and moves[j, MOVE_RANK] < row[MOVE_RANK]:
+            for f in range(N_MOVE_FIELDS):
+                moves[j + 1, f] = moves[j, f]
+            j -= 1
+        for f in range(N_MOVE_FIELDS):
+            moves[j + 1, f] = row[f]
+
+
+@njit(cache=True)
+def _expand(t, key, tables, moves, at):
+    """Write the moves of node (``t``, ``key``) to ``moves`` from row ``at``, best first, and
+    return the new end; ``-need`` when ``moves`` needs ``need`` rows.
+
+    A move is, per suit, the copies used (real ones plus ``z`` jokers), how many go into sets
+    (``k``) and, at the ace, how many are high aces (``g``); its code packs them 12 bits a
+    suit.
+    """
+    rest = key % tables.base_key
+    used = key // tables.base_key
+    for s in range(N_SUITS):
+        tables.q_of[s] = rest % tables.n_q
+        rest //= tables.n_q
+    wild_left = tables.cfg[WILD] - used
+    kvecs = tables.kvecs
+    n_opt = tables.n_opt
+    end = at
+    for kv in range(kvecs.shape[0]):
+        feasible = True
+        for s in range(N_SUITS):
+            if _suit_options(tables, t, s, kvecs[kv, s], wild_left) == 0:
+                feasible = False
+                break
+        if not feasible:
+            continue
+        need = end + n_opt[0] * n_opt[1] * n_opt[2] * n_opt[3]
+        if need > moves.shape[0]:
+            return -need
+        end = _combine(tables, used, wild_left, moves, end)
+    _sort_moves(moves, at, end)
+    return end
+
+
+@njit(cache=True)
+def _expand_into(t, key, tables, moves, at):
+    """``_expand``, growing ``moves`` until the node's moves fit: ``(moves, end)``."""
+    end = _expand(t, key, tables, moves, at)
+    while end < 0:
+        moves = _grow(moves, max(2 * moves.shape[0], -end))
+        end = _expand(t, key, tables, moves, at)
+    return moves, end
+
+
+@njit(cache=True)
+def _grow(array, cap):
+    """``array`` (rows by fields) with room for ``cap`` rows, its rows kept."""
+    bigger = np.empty((cap, array.shape[1]), dtype=array.dtype)
+    bigger[: array.shape[0]] = array
+    return bigger
 
 
 @njit(cache=True)
@@ -165,119 +270,68 @@ def _table_find(table_keys, key):
 
 
 @njit(cache=True)
-def _expand(t, key, cell, cfg, delta, init, alive, ref_k, ref_g, ref_z, kvecs, n_q, base_key,
-            buf_key, buf_gain, buf_code, buf_rank, at, opt_code, opt_next, opt_gain, opt_rank,
-            opt_z, n_opt, q_of):
-    """Write the moves of node (``t``, ``key``) to the buffers from ``at``; return the new end.
+def _remember(tt_keys, tt_vals, tt_used, key, score):
+    """Record that node ``key`` is explored with ``score`` in the transposition table.
 
-    A move is, per suit, the copies used (real ones plus ``z`` jokers), how many go into sets
-    (``k``) and, at the ace, how many are high aces (``g``); its code packs them 12 bits a
-    suit; ``buf_gain`` gets its gain. Moves are tried by the gain of their real cards, sparing
-    jokers (a joker placed early is often wasted), then by how close their set and high-ace
-    counts stay to ``ref_k``/``ref_g`` (the table as it lies, which is known to work).
+    Returns ``(tt_keys, tt_vals, tt_used, explore)``: the table (grown fourfold when half
+    full) and whether the node is worth exploring (not seen with a score as good before).
     """
-    rest = key % base_key
-    used = key // base_key
-    for s in range(N_SUITS):
-        q_of[s] = rest % n_q
-        rest //= n_q
-    copies = cfg[COPIES]
-    wild_left = cfg[WILD] - used
-    mandatory = cfg[TABLE_JOKERS]
-    end = at
-    for kv in range(kvecs.shape[0]):
-        feasible = True
+    slot = _table_find(tt_keys, key)
+    if tt_keys[slot] == key:
+        if tt_vals[slot] >= score:
+            return tt_keys, tt_vals, tt_used, False
+        tt_vals[slot] = score
+        return tt_keys, tt_vals, tt_used, True
+    tt_keys[slot] = key
+    tt_vals[slot] = score
+    tt_used += 1
+    if 2 * tt_used > tt_keys.shape[0]:
+        cap = 4 * tt_keys.shape[0]
+        new_keys = np.full(cap, -1, dtype=np.int64)
+        new_vals = np.zeros(cap, dtype=np.int64)
+        for j in range(tt_keys.shape[0]):
+            if tt_keys[j] != -1:
+                where = _table_find(new_keys, tt_keys[j])
+                new_keys[where] = tt_keys[j]
+                new_vals[where] = tt_vals[j]
+        return new_keys, new_vals, tt_used, True
+    return tt_keys, tt_vals, tt_used, True
+
+
+@njit(cache=True)
+def _search_tables(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len):
+    """The ``SearchTables`` of one search."""
+    ref_k, ref_g, ref_z = table_reference(ref_groups, ref_len)
+    n_q = delta.shape[0]
+    return SearchTables(
+        cell, cfg, init, delta, live_states(cell, cfg, delta, accept), ref_k, ref_g, ref_z,
+        kvecs, n_q, n_q ** N_SUITS,
+        np.empty((N_SUITS, MAX_SUIT_OPTIONS, N_OPT_FIELDS), dtype=np.int64),
+        np.zeros(N_SUITS, dtype=np.int64), np.zeros(N_SUITS, dtype=np.int64),
+    )
+
+
+@njit(cache=True)
+def _gain_bounds(cell):
+    """``ub[t]``: the most real cards' weight steps ``t``.. can still add."""
+    ub_rest = np.zeros(N_STEPS + 1, dtype=np.int64)
+    for t in range(N_STEPS - 1, -1, -1):
+        total = 0
         for s in range(N_SUITS):
-            k = kvecs[kv, s]
-            n_opt[s] = 0
-            for u in range(cell[t, s, HI], cell[t, s, LO] - 1, -1):
-                gain = _gain(u, cell[t, s, BASE], cell[t, s, HAND], cell[t, s, WEIGHT])
-                played = 0 if u <= cell[t, s, BASE] else min(u - cell[t, s, BASE],
-                                                              cell[t, s, HAND])
-                for z in range(0, min(wild_left, copies - u) + 1):
-                    total = u + z
-                    if total < k or z + played < cell[t, s, DEFICIT]:
-                        continue
-                    local = gain + (z * cell[t, s, JOKER_WEIGHT] if mandatory == 0 else 0)
-                    # Order: real cards' gain first, then jokers where they lie (table
-                    # jokers) or not at all (hand jokers, spent only where needed).
-                    rank = gain * PRIORITY - abs(z - ref_z[t, s]) * JOKER_COST
-                    if t == 0:
-                        # The ace: total = low aces (k in sets, r0 starting runs) + g high aces.
-                        for g in range(min(cfg[GMAX], total - k), -1, -1):
-                            r0 = total - k - g
-                            if r0 > 0 and cfg[R0_OK] == 0:
-                                continue
-                            nxt = init[r0, g]
-                            if nxt < 0 or not alive[1, s, nxt]:
-                                continue
-                            j = n_opt[s]
-                            opt_code[s, j] = total | (k << 3) | (g << 6) | (z << 9)
-                            opt_next[s, j] = nxt
-                            opt_gain[s, j] = local
-                            opt_rank[s, j] = rank - abs(k - ref_k[t, s]) - abs(g - ref_g[s])
-                            opt_z[s, j] = z
-                            n_opt[s] = j + 1
-                    else:
-                        nxt = delta[q_of[s], total - k]
-                        if nxt < 0 or not alive[t + 1, s, nxt]:
-                            continue
-                        j = n_opt[s]
-                        opt_code[s, j] = total | (k << 3) | (z << 9)
-                        opt_next[s, j] = nxt
-                        opt_gain[s, j] = local
-                        opt_rank[s, j] = rank - abs(k - ref_k[t, s])
-                        opt_z[s, j] = z
-                        n_opt[s] = j + 1
-            if n_opt[s] == 0:
-                feasible = False
-                break
-        if not feasible:
-            continue
-        need = end + n_opt[0] * n_opt[1] * n_opt[2] * n_opt[3]
-        if need > buf_key.shape[0]:
-            return -need
-        for a in range(n_opt[0]):
-            for b in range(n_opt[1]):
-                zab = opt_z[0, a] + opt_z[1, b]
-                if zab > wild_left:
-                    continue
-                for c in range(n_opt[2]):
-                    zabc = zab + opt_z[2, c]
-                    if zabc > wild_left:
-                        continue
-                    for d in range(n_opt[3]):
-                        zs = zabc + opt_z[3, d]
-                        if zs > wild_left:
-                            continue
-                        joker_gain = 0
-                        if mandatory > 0:  # table jokers are placed first, hand ones score
-                            joker_gain = max(0, used + zs - mandatory) - max(0, used - mandatory)
-                        buf_key[end] = (opt_next[0, a] + n_q * (opt_next[1, b] + n_q * (
-                            opt_next[2, c] + n_q * opt_next[3, d]))) + base_key * (used + zs)
-                        buf_gain[end] = opt_gain[0, a] + opt_gain[1, b] + opt_gain[2, c] + \
-                            opt_gain[3, d] + joker_gain
-                        buf_rank[end] = opt_rank[0, a] + opt_rank[1, b] + opt_rank[2, c] + \
-                            opt_rank[3, d]
-                        buf_code[end] = opt_code[0, a] | (opt_code[1, b] << CODE_BITS) | (
-                            opt_code[2, c] << (2 * CODE_BITS)) | (
-                            opt_code[3, d] << (3 * CODE_BITS))
-                        end += 1
-    # Best rank first (stable insertion sort: segments are short).
-    for i in range(at + 1, end):
-        kk, gg, cc, rr = buf_key[i], buf_gain[i], buf_code[i], buf_rank[i]
-        j = i - 1
-        while j >= at and buf_rank[j] < rr:
-            buf_key[j + 1] = buf_key[j]
-            buf_gain[j + 1] = buf_gain[j]
-            buf_code[j + 1] = buf_code[j]
-            buf_rank[j + 1] = buf_rank[j]
-            j -= 1
-        buf_key[j + 1] = kk
-        buf_gain[j + 1] = gg
-        buf_code[j + 1] = cc
-        buf_rank[j + 1] = rr
-    return end
+            total += _gain(cell[t, s, HI], cell[t, s, BASE], cell[t, s, HAND], cell[t, s, WEIGHT])
+        ub_rest[t] = ub_rest[t + 1] + total
+    return ub_rest
+
+
+@njit(cache=True)
+def _accepted(key, base_key, n_q, accept):
+    """True when every suit's automaton state in node ``key`` accepts."""
+    rest = key % base_key
+    for _ in range(N_SUITS):
+        if not accept[rest % n_q]:
+            return False
+        rest //= n_q
+    return True
 
 
 @njit(cache=True)
@@ -293,65 +347,37 @@ def search(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len, node_limi
     Returns ``(best, moves, optimal, nodes)`` with ``moves[t, s] = (copies, k, g, z)``;
     ``best`` is ``NO_SCORE`` when no partition exists.
     """
-    ref_k, ref_g, ref_z = table_reference(ref_groups, ref_len)
-    n_q = delta.shape[0]
-    base_key = n_q ** N_SUITS
-    wild = cfg[WILD]
-    mandatory = cfg[TABLE_JOKERS]
-    joker_weight = cfg[JOKER_WEIGHT_MAX]
-    # Upper bound on what steps t.. can still add with real cards.
-    ub_rest = np.zeros(N_STEPS + 1, dtype=np.int64)
-    for t in range(N_STEPS - 1, -1, -1):
-        total = 0
-        for s in range(N_SUITS):
-            total += _gain(cell[t, s, HI], cell[t, s, BASE], cell[t, s, HAND], cell[t, s, WEIGHT])
-        ub_rest[t] = ub_rest[t + 1] + total
-    upper = ub_rest[0] + (wild - mandatory) * joker_weight
-    alive = live_states(cell, cfg, delta, accept)
+    tables = _search_tables(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len)
+    ub_rest = _gain_bounds(cell)
+    upper = ub_rest[0] + (cfg[WILD] - cfg[TABLE_JOKERS]) * cfg[JOKER_WEIGHT_MAX]
+    best, best_path, complete, nodes = _branch_and_bound(tables, accept, ub_rest, upper,
+                                                         node_limit)
+    return best, _unpack_path(best, best_path), complete or best == upper, nodes
 
-    cap = 1 << 9
-    buf_key = np.empty(cap, dtype=np.int64)
-    buf_gain = np.empty(cap, dtype=np.int64)
-    buf_code = np.empty(cap, dtype=np.int64)
-    buf_rank = np.empty(cap, dtype=np.int64)
-    seg_pos = np.zeros(N_STEPS + 1, dtype=np.int64)
+
+@njit(cache=True)
+def _branch_and_bound(tables, accept, ub_rest, upper, node_limit):
+    """The depth-first search proper: ``(best, best_path, complete, nodes)``, the path one
+    move code per step."""
+    base_key, n_q = tables.base_key, tables.n_q
+    wild, mandatory = tables.cfg[WILD], tables.cfg[TABLE_JOKERS]
+    joker_weight = tables.cfg[JOKER_WEIGHT_MAX]
+    moves = np.empty((1 << 9, N_MOVE_FIELDS), dtype=np.int64)
+    seg_pos = np.zeros(N_STEPS + 1, dtype=np.int64)  # the moves of depth d: seg_pos..seg_end
     seg_end = np.zeros(N_STEPS + 1, dtype=np.int64)
     score = np.zeros(N_STEPS + 1, dtype=np.int64)
     path = np.zeros(N_STEPS, dtype=np.int64)
     best_path = np.zeros(N_STEPS, dtype=np.int64)
     best = NO_SCORE
-
-    max_opts = 160
-    opt_code = np.empty((N_SUITS, max_opts), dtype=np.int64)
-    opt_next = np.empty((N_SUITS, max_opts), dtype=np.int64)
-    opt_gain = np.empty((N_SUITS, max_opts), dtype=np.int64)
-    opt_rank = np.empty((N_SUITS, max_opts), dtype=np.int64)
-    opt_z = np.empty((N_SUITS, max_opts), dtype=np.int64)
-    n_opt = np.zeros(N_SUITS, dtype=np.int64)
-    q_of = np.zeros(N_SUITS, dtype=np.int64)
-
     # Transposition table: (step, key) -> best score with which the node was explored.
-    tt_cap = 1 << 8
-    tt_keys = np.full(tt_cap, -1, dtype=np.int64)
-    tt_vals = np.zeros(tt_cap, dtype=np.int64)
+    tt_keys = np.full(1 << 8, -1, dtype=np.int64)
+    tt_vals = np.zeros(1 << 8, dtype=np.int64)
     tt_used = 0
     key_space = base_key * (wild + 1)
-
     nodes = 0
     work = 0
     complete = True
-    end = -1
-    while end < 0:
-        end = _expand(0, 0, cell, cfg, delta, init, alive, ref_k, ref_g, ref_z, kvecs, n_q,
-                      base_key, buf_key, buf_gain, buf_code, buf_rank, 0, opt_code, opt_next,
-                      opt_gain, opt_rank, opt_z, n_opt, q_of)
-        if end < 0:
-            cap = max(2 * cap, -end)
-            buf_key = np.empty(cap, dtype=np.int64)
-            buf_gain = np.empty(cap, dtype=np.int64)
-            buf_code = np.empty(cap, dtype=np.int64)
-            buf_rank = np.empty(cap, dtype=np.int64)
-    seg_pos[0] = 0
+    moves, end = _expand_into(0, 0, tables, moves, 0)
     seg_end[0] = end
     depth = 0
     while depth >= 0:
@@ -360,69 +386,40 @@ def search(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len, node_limi
             continue
         i = seg_pos[depth]
         seg_pos[depth] = i + 1
-        child_key = buf_key[i]
-        child_score = score[depth] + buf_gain[i]
-        path[depth] = buf_code[i]
+        child_key = moves[i, MOVE_KEY]
+        child_score = score[depth] + moves[i, MOVE_GAIN]
+        path[depth] = moves[i, MOVE_CODE]
         t = depth + 1
         used = child_key // base_key
         if t == N_STEPS:
-            ok = used >= mandatory
-            rest = child_key % base_key
-            for _ in range(N_SUITS):
-                if not accept[rest % n_q]:
-                    ok = False
-                    break
-                rest //= n_q
-            if ok and child_score > best:
+            if used >= mandatory and _accepted(child_key, base_key, n_q, accept) and \
+                    child_score > best:
                 best = child_score
-                for j in range(N_STEPS):
-                    best_path[j] = path[j]
+                best_path[:] = path
             continue
         if child_score + ub_rest[t] + (wild - max(used, mandatory)) * joker_weight <= best:
             continue
-        tt_key = t * key_space + child_key
-        slot = _table_find(tt_keys, tt_key)
-        if tt_keys[slot] == tt_key:
-            if tt_vals[slot] >= child_score:
-                continue
-            tt_vals[slot] = child_score
-        else:
-            tt_keys[slot] = tt_key
-            tt_vals[slot] = child_score
-            tt_used += 1
-            if 2 * tt_used > tt_cap:
-                old_keys, old_vals = tt_keys, tt_vals
-                tt_cap *= 4
-                tt_keys = np.full(tt_cap, -1, dtype=np.int64)
-                tt_vals = np.zeros(tt_cap, dtype=np.int64)
-                for j in range(old_keys.shape[0]):
-                    if old_keys[j] != -1:
-                        where = _table_find(tt_keys, old_keys[j])
-                        tt_keys[where] = old_keys[j]
-                        tt_vals[where] = old_vals[j]
+        tt_keys, tt_vals, tt_used, explore = _remember(tt_keys, tt_vals, tt_used,
+                                                       t * key_space + child_key, child_score)
+        if not explore:
+            continue
         if node_limit > 0 and work >= node_limit:
             complete = False
             break
         nodes += 1
         start = seg_end[depth]
-        end = _expand(t, child_key, cell, cfg, delta, init, alive, ref_k, ref_g, ref_z, kvecs,
-                      n_q, base_key, buf_key, buf_gain, buf_code, buf_rank, start, opt_code,
-                      opt_next, opt_gain, opt_rank, opt_z, n_opt, q_of)
-        while end < 0:
-            cap = max(2 * cap, -end)
-            buf_key = _grow(buf_key, cap)
-            buf_gain = _grow(buf_gain, cap)
-            buf_code = _grow(buf_code, cap)
-            buf_rank = _grow(buf_rank, cap)
-            end = _expand(t, child_key, cell, cfg, delta, init, alive, ref_k, ref_g, ref_z,
-                          kvecs, n_q, base_key, buf_key, buf_gain, buf_code, buf_rank, start,
-                          opt_code, opt_next, opt_gain, opt_rank, opt_z, n_opt, q_of)
+        moves, end = _expand_into(t, child_key, tables, moves, start)
         depth = t
         score[depth] = child_score
         seg_pos[depth] = start
         seg_end[depth] = end
         work += 1 + end - start  # a node and the moves it generated: a proxy for time
+    return best, best_path, complete, nodes
 
+
+@njit(cache=True)
+def _unpack_path(best, best_path):
+    """``moves[t, s] = (copies, k, g, z)`` from the best path's move codes (zeros if none)."""
     moves = np.zeros((N_STEPS, N_SUITS, 4), dtype=np.int64)
     if best > NO_SCORE:
         mask = (1 << CODE_BITS) - 1
@@ -430,11 +427,9 @@ def search(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len, node_limi
             code = best_path[t]
             for s in range(N_SUITS):
                 part = (code >> (CODE_BITS * s)) & mask
-                moves[t, s, 0] = part & 7
-                moves[t, s, 1] = (part >> 3) & 7
-                moves[t, s, 2] = (part >> 6) & 7
-                moves[t, s, 3] = (part >> 9) & 7
-    return best, moves, complete or best == upper, nodes
+                for f in range(4):
+                    moves[t, s, f] = (part >> (FIELD_BITS * f)) & FIELD_MASK
+    return moves
 
 
 @njit(cache=True)
@@ -446,19 +441,20 @@ def search_and_decode(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len
     ``cell`` are table jokers that keep the name ``c``."""
     best, moves, optimal, nodes = search(cell, cfg, init, delta, accept, kvecs, ref_groups,
                                          ref_len, node_limit)
-    for c in range(52):
-        moves[c % 13, c // 13, 3] += fixed[c]
+    for c in range(N_CARD_TYPES):
+        moves[c % N_RANKS, c // N_RANKS, JOKERS] += fixed[c]
     groups, lengths, used = decode_moves(moves, states, cfg[COPIES])
-    played = np.zeros(52, dtype=np.int64)
-    for c in range(52):
+    played = np.zeros(N_CARD_TYPES, dtype=np.int64)
+    for c in range(N_CARD_TYPES):
         played[c] = min(max(used[c] - need[c], 0), hand[c])
     jokers = 0
     for t in range(N_STEPS):
         for s in range(N_SUITS):
-            jokers += moves[t, s, 3]
+            jokers += moves[t, s, JOKERS]
     return best, optimal, nodes, groups, lengths, played, jokers
 
 
+# -- preparing the search: usable cards, cells, the table's own arrangement -------------------
 @njit(cache=True)
 def usable_cards(need, free, hand, ace_mode, wild):
     """Which cards can be in *some* valid group, given every card available and ``wild``
@@ -468,35 +464,35 @@ def usable_cards(need, free, hand, ace_mode, wild):
     cards are available or left to jokers). Optional cards that fail it can never be played, so
     dropping them changes no optimum and shrinks the search; mandatory cards are always kept.
     """
-    ok = np.zeros(52, dtype=np.bool_)
-    for c in range(52):
+    ok = np.zeros(N_CARD_TYPES, dtype=np.bool_)
+    for c in range(N_CARD_TYPES):
         ok[c] = need[c] + free[c] + hand[c] > 0
     if wild >= 2:
         return ok
-    first = 1 if ace_mode == 1 else 0
-    last = 12 if ace_mode == 0 else 13
+    first = 1 if ace_mode == ACE_HIGH else 0
+    last = N_RANKS - 1 if ace_mode == ACE_LOW else N_RANKS
     changed = True
     while changed:
         changed = False
-        usable = np.zeros(52, dtype=np.bool_)
-        for rank in range(13):
+        usable = np.zeros(N_CARD_TYPES, dtype=np.bool_)
+        for rank in range(N_RANKS):
             suits = 0
             for s in range(N_SUITS):
-                if ok[s * 13 + rank]:
+                if ok[s * N_RANKS + rank]:
                     suits += 1
             if suits + wild >= 3:
                 for s in range(N_SUITS):
-                    usable[s * 13 + rank] = True
+                    usable[s * N_RANKS + rank] = True
         for s in range(N_SUITS):
             for start in range(first, last - 1):
                 present = 0
                 for slot in range(start, start + 3):
-                    if ok[s * 13 + slot % 13]:
+                    if ok[s * N_RANKS + slot % N_RANKS]:
                         present += 1
                 if present + wild >= 3:
                     for slot in range(start, start + 3):
-                        usable[s * 13 + slot % 13] = True
-        for c in range(52):
+                        usable[s * N_RANKS + slot % N_RANKS] = True
+        for c in range(N_CARD_TYPES):
             if ok[c] and not usable[c] and need[c] == 0:
                 ok[c] = False
                 changed = True
@@ -510,7 +506,7 @@ def cell_arrays(need, free, hand, weight, forced, joker_weight, deficit, ace_mod
     cell = np.zeros((N_STEPS, N_SUITS, N_FIELDS), dtype=np.int64)
     for s in range(N_SUITS):
         for t in range(N_STEPS):
-            c = s * 13 + t
+            c = s * N_RANKS + t
             h = hand[c] if ok[c] else 0
             cell[t, s, LO] = need[c] + forced[c]
             cell[t, s, HI] = need[c] + (free[c] if ok[c] else 0) + h
@@ -533,203 +529,19 @@ def table_reference(groups, lengths):
         n = lengths[g]
         for j in range(n):
             c = groups[g, j]
-            if c >= 52:
-                ref_z[c % 13, c % 52 // 13] += 1
+            if c >= JOKER_CODE:
+                ref_z[c % N_RANKS, c % JOKER_CODE // N_RANKS] += 1
         if n < 3:
             continue
         a = groups[g, 0]
         b = groups[g, 1]
-        if a % 13 == b % 13:
+        if a % N_RANKS == b % N_RANKS:
             for j in range(n):
                 c = groups[g, j]
-                ref_k[c % 13, c % 52 // 13] += 1
-        elif groups[g, n - 1] % 13 == 0:  # a run ending in an ace: a high ace
-            ref_g[a % 52 // 13] += 1
+                ref_k[c % N_RANKS, c % JOKER_CODE // N_RANKS] += 1
+        elif groups[g, n - 1] % N_RANKS == 0:  # a run ending in an ace: a high ace
+            ref_g[a % JOKER_CODE // N_RANKS] += 1
     return ref_k, ref_g, ref_z
-
-
-@njit(cache=True)
-def sets_count(k0, k1, k2, k3):
-    """How many sets of 3-4 distinct suits hold ``k`` set cards per suit (-1: impossible)."""
-    total = k0 + k1 + k2 + k3
-    top = max(max(k0, k1), max(k2, k3))
-    if total == 0:
-        return 0
-    for n in range(max(top, 1), total // 3 + 1):
-        if 3 * n <= total <= 4 * n:
-            return n
-    return -1
-
-
-@njit(cache=True)
-def decode_moves(moves, states, decks):
-    """Groups (card codes in reading order, padded with -1) from the search's moves.
-
-    ``moves[t, s] = (copies, k, g, z)``. Sets: a step's set cards dealt round-robin into
-    ``sets_count`` sets. Runs: per suit, the run-card counts are replayed through the
-    nondeterministic run automaton (``states`` lists its ``(n1, n2, n3)``), a path to
-    acceptance is found backwards, and followed forwards with actual runs. Last, ``z`` copies
-    of each card become jokers naming it (code ``52 + card``). Returns ``(groups, lengths,
-    used)`` with ``used`` the real copies of each card placed; a first length of -1 flags an
-    undecodable suit.
-    """
-    n_states = states.shape[0]
-    groups = np.full((80, 14), -1, dtype=np.int64)
-    lengths = np.zeros(80, dtype=np.int64)
-    n_groups = 0
-    order = np.zeros(N_SUITS, dtype=np.int64)
-    for t in range(N_STEPS):
-        n = sets_count(moves[t, 0, 1], moves[t, 1, 1], moves[t, 2, 1], moves[t, 3, 1])
-        if n <= 0:
-            continue
-        # suits by set cards, most first, so copies of one suit land in different sets
-        for s in range(N_SUITS):
-            order[s] = s
-        for i in range(1, N_SUITS):
-            j = i
-            while j > 0 and moves[t, order[j], 1] > moves[t, order[j - 1], 1]:
-                tmp = order[j]
-                order[j] = order[j - 1]
-                order[j - 1] = tmp
-                j -= 1
-        position = 0
-        for i in range(N_SUITS):
-            s = order[i]
-            for _ in range(moves[t, s, 1]):
-                g = n_groups + position % n
-                groups[g, lengths[g]] = s * 13 + t
-                lengths[g] += 1
-                position += 1
-        for g in range(n_groups, n_groups + n):  # reading order: suits S H D C
-            groups[g, : lengths[g]] = np.sort(groups[g, : lengths[g]])
-        n_groups += n
-
-    index = np.full((decks + 1, decks + 1, decks + 1), -1, dtype=np.int64)
-    for i in range(n_states):
-        index[states[i, 0], states[i, 1], states[i, 2]] = i
-    reach = np.zeros((N_STEPS, n_states), dtype=np.bool_)
-    path = np.zeros(N_STEPS, dtype=np.int64)
-    r = np.zeros(N_STEPS, dtype=np.int64)
-    run_start = np.zeros(decks, dtype=np.int64)
-    run_len = np.zeros(decks, dtype=np.int64)
-    keep = np.zeros(decks, dtype=np.bool_)
-    for s in range(N_SUITS):
-        g_high = moves[0, s, 2]
-        r[0] = moves[0, s, 0] - moves[0, s, 1] - g_high
-        for t in range(1, N_STEPS):
-            r[t] = moves[t, s, 0] - moves[t, s, 1]
-        reach[:, :] = False
-        reach[0, index[r[0], 0, 0]] = True
-        for t in range(1, N_STEPS):
-            for i in range(n_states):
-                if not reach[t - 1, i]:
-                    continue
-                n1, n2, n3 = states[i, 0], states[i, 1], states[i, 2]
-                x = r[t] - n1 - n2
-                if x < 0:
-                    continue
-                for e in range(min(n3, x) + 1):
-                    reach[t, index[x - e, n1, n2 + e]] = True
-        end = -1
-        for j in range(n_states):
-            if reach[N_STEPS - 1, j] and states[j, 0] == 0 and \
-                    states[j, 1] <= g_high <= states[j, 1] + states[j, 2]:
-                end = j
-                break
-        if end < 0:
-            lengths[0] = -1
-            return groups, lengths[:1], np.zeros(52, dtype=np.int64)
-        path[N_STEPS - 1] = end
-        for t in range(N_STEPS - 1, 0, -1):
-            j = path[t]
-            for i in range(n_states):
-                if not reach[t - 1, i]:
-                    continue
-                e = states[j, 2] - states[i, 1]
-                x = r[t] - states[i, 0] - states[i, 1]
-                if states[j, 1] == states[i, 0] and e >= 0 and e <= min(states[i, 2], x) and \
-                        states[j, 0] == x - e:
-                    path[t - 1] = i
-                    break
-        # Follow the path with real runs: (start rank, length), up to ``decks`` open.
-        n_open = 0
-        for _ in range(r[0]):
-            run_start[n_open] = 0
-            run_len[n_open] = 1
-            n_open += 1
-        for t in range(1, N_STEPS):
-            i = path[t - 1]
-            j = path[t]
-            e = states[j, 2] - states[i, 1]
-            x = r[t] - states[i, 0] - states[i, 1]
-            extended = 0
-            for q in range(n_open):
-                keep[q] = run_len[q] < 3
-                if run_len[q] >= 3 and extended < e:
-                    keep[q] = True
-                    extended += 1
-            m = 0
-            for q in range(n_open):
-                if keep[q]:
-                    run_start[m] = run_start[q]
-                    run_len[m] = run_len[q] + 1
-                    m += 1
-                else:
-                    for a in range(run_len[q]):
-                        groups[n_groups, a] = s * 13 + run_start[q] + a
-                    lengths[n_groups] = run_len[q]
-                    n_groups += 1
-            for _ in range(x - e):
-                run_start[m] = t
-                run_len[m] = 1
-                m += 1
-            n_open = m
-        # After the king: runs of two take a high ace first, then complete runs. No run may
-        # hold both aces: a run that began at the low ace (A..K) is cut into A 2 3 and
-        # 4..K before its 4..K part takes the high ace.
-        aces = g_high
-        for want_short in (True, False):
-            for q in range(n_open):
-                if (run_len[q] < 3) != want_short or aces == 0 or run_len[q] == 0:
-                    continue
-                if run_start[q] == 0:
-                    for a in range(3):
-                        groups[n_groups, a] = s * 13 + a
-                    lengths[n_groups] = 3
-                    n_groups += 1
-                    run_start[q] = 3
-                    run_len[q] -= 3
-                groups[n_groups, run_len[q]] = s * 13
-                lengths[n_groups] = run_len[q] + 1
-                aces -= 1
-                for a in range(run_len[q]):
-                    groups[n_groups, a] = s * 13 + run_start[q] + a
-                run_len[q] = 0
-                n_groups += 1
-        for q in range(n_open):
-            if run_len[q] > 0:
-                for a in range(run_len[q]):
-                    groups[n_groups, a] = s * 13 + run_start[q] + a
-                lengths[n_groups] = run_len[q]
-                n_groups += 1
-    for t in range(N_STEPS):
-        for s in range(N_SUITS):
-            left = moves[t, s, 3]
-            code = s * 13 + t
-            for g in range(n_groups):
-                if left == 0:
-                    break
-                for j in range(lengths[g]):
-                    if groups[g, j] == code:
-                        groups[g, j] = code + 52
-                        left -= 1
-                        break
-    used = np.zeros(52, dtype=np.int64)
-    for g in range(n_groups):
-        for j in range(lengths[g]):
-            if groups[g, j] < 52:
-                used[groups[g, j]] += 1
-    return groups[:n_groups], lengths[:n_groups], used
 
 
 @njit(cache=True)
@@ -763,128 +575,3 @@ def live_states(cell, cfg, delta, accept):
                         alive[t, s, q] = True
                         break
     return alive
-
-
-@njit(cache=True)
-def _grow(array, cap):
-    bigger = np.empty(cap, dtype=array.dtype)
-    bigger[: array.shape[0]] = array
-    return bigger
-
-
-# -- the opening play: disjoint groups from the hand alone ----------------------------------
-@njit(cache=True)
-def pack_hand(counts, weight, points, min_points, group_cards, group_len):
-    """Most valuable set of disjoint groups from ``counts`` worth at least ``min_points``.
-
-    ``group_cards[g, :group_len[g]]`` lists the card indices of candidate group ``g``.
-    Returns ``(best, chosen)``: the best weight (``NO_SCORE`` if no packing reaches
-    ``min_points``) and the indices of the chosen groups.
-    """
-    n = counts.shape[0]
-    n_groups = group_cards.shape[0]
-    low = np.empty(n_groups, dtype=np.int64)
-    for g in range(n_groups):
-        m = group_cards[g, 0]
-        for j in range(group_len[g]):
-            m = min(m, group_cards[g, j])
-        low[g] = m
-    order = np.argsort(low, kind="mergesort")
-    by_min = order.astype(np.int64)
-    by_min_ptr = np.zeros(n + 1, dtype=np.int64)
-    for g in range(n_groups):
-        by_min_ptr[low[g] + 1] += 1
-    for i in range(n):
-        by_min_ptr[i + 1] += by_min_ptr[i]
-    rest_w = np.zeros(n + 1, dtype=np.int64)
-    rest_p = np.zeros(n + 1, dtype=np.int64)
-    for i in range(n - 1, -1, -1):
-        rest_w[i] = rest_w[i + 1] + counts[i] * weight[i]
-        rest_p[i] = rest_p[i + 1] + counts[i] * points[i]
-    work = counts.copy()
-    total = 0
-    for i in range(n):
-        total += counts[i]
-    # Iterative depth-first search (numba cannot cache recursive functions): frame d works on
-    # card frame_card[d]; its options are the groups whose smallest card it is, then "keep the
-    # remaining copies in the hand".
-    depth_cap = total + 2
-    frame_card = np.zeros(depth_cap, dtype=np.int64)
-    frame_next = np.zeros(depth_cap, dtype=np.int64)
-    frame_group = np.full(depth_cap, -1, dtype=np.int64)
-    frame_saved = np.full(depth_cap, -1, dtype=np.int64)
-    frame_score = np.zeros(depth_cap, dtype=np.int64)
-    frame_points = np.zeros(depth_cap, dtype=np.int64)
-    best = NO_SCORE
-    best_groups = np.zeros(depth_cap, dtype=np.int64)
-    n_best = 0
-    if min_points <= 0:
-        best = 0
-    first = 0
-    while first < n and work[first] == 0:
-        first += 1
-    if first == n:
-        return best, best_groups[:0].copy()
-    frame_card[0] = first
-    frame_next[0] = by_min_ptr[first]
-    depth = 0
-    while depth >= 0:
-        i = frame_card[depth]
-        # Undo what this frame's previous option did.
-        g = frame_group[depth]
-        if g >= 0:
-            for j in range(group_len[g]):
-                work[group_cards[g, j]] += 1
-            frame_group[depth] = -1
-        if frame_saved[depth] >= 0:
-            work[i] = frame_saved[depth]
-            frame_saved[depth] = -1
-        option = frame_next[depth]
-        if option > by_min_ptr[i + 1]:
-            depth -= 1
-            continue
-        frame_next[depth] = option + 1
-        gain_w = 0
-        gain_p = 0
-        child = i
-        if option < by_min_ptr[i + 1]:
-            g = by_min[option]
-            fits = True
-            for j in range(group_len[g]):
-                if work[group_cards[g, j]] == 0:
-                    fits = False
-                    break
-            if not fits:
-                continue
-            for j in range(group_len[g]):
-                c = group_cards[g, j]
-                work[c] -= 1
-                gain_w += weight[c]
-                gain_p += points[c]
-            frame_group[depth] = g
-        else:
-            frame_saved[depth] = work[i]
-            work[i] = 0
-        while child < n and work[child] == 0:
-            child += 1
-        score = frame_score[depth] + gain_w
-        pts = frame_points[depth] + gain_p
-        if child == n:
-            if pts >= min_points and score > best:
-                best = score
-                n_best = 0
-                for d in range(depth + 1):
-                    if frame_group[d] >= 0:
-                        best_groups[n_best] = frame_group[d]
-                        n_best += 1
-            continue
-        if score + rest_w[child] <= best or pts + rest_p[child] < min_points:
-            continue
-        depth += 1
-        frame_card[depth] = child
-        frame_next[depth] = by_min_ptr[child]
-        frame_group[depth] = -1
-        frame_saved[depth] = -1
-        frame_score[depth] = score
-        frame_points[depth] = pts
-    return best, best_groups[:n_best].copy()

@@ -27,6 +27,7 @@ from typing import Any
 import numpy as np
 
 from solver.cards import N_CARD_TYPES, Card, format_cards, format_groups, parse_cards, parse_groups
+from solver.constants import ROW_WIDTH
 from solver.errors import (
     InvalidCardError,
     InvalidGroupError,
@@ -206,7 +207,7 @@ class Position:
     def group_array(self) -> tuple[np.ndarray, np.ndarray]:
         """The table's groups (singles included) as a padded index array and lengths."""
         groups = list(self.index_groups)
-        array = np.full((len(groups), 14), -1, dtype=np.int64)
+        array = np.full((len(groups), ROW_WIDTH), -1, dtype=np.int64)
         for row, group in enumerate(groups):
             array[row, : len(group)] = group
         lengths = np.array([len(g) for g in groups], dtype=np.int64)

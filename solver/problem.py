@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from solver.cards import N_CARD_TYPES, Card
+from solver.constants import ROW_WIDTH
 from solver.groups import arrange_group, candidate_runs
 from solver.position import Position
 
@@ -140,7 +141,7 @@ class Partition:
     @classmethod
     def from_groups(cls, groups: list[tuple[int, ...]], played: np.ndarray, score: int,
                     optimal: bool, played_jokers: int = 0, **stats: float) -> Partition:
-        array = np.full((len(groups), 14), -1, dtype=np.int64)
+        array = np.full((len(groups), ROW_WIDTH), -1, dtype=np.int64)
         for row, group in enumerate(groups):
             array[row, : len(group)] = group
         lengths = np.array([len(g) for g in groups], dtype=np.int64)

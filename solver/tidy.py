@@ -13,21 +13,25 @@ sits on the path of every solve.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 from numba import njit
 
-WIDTH = 14
+from solver.constants import JOKER_CODE, MAX_RUN, N_RANKS, ROW_WIDTH
+
+SET, RUN, SINGLE = 0, 1, 2  # kinds of a group row
 
 
 @njit(cache=True)
 def _span(row, n):
-    """(kind, suit, first slot, last slot): kind 0 set, 1 run, 2 single."""
+    """(kind, suit, first slot, last slot) of a group row."""
     if n == 1:
-        return 2, row[0] % 52 // 13, row[0] % 13, row[0] % 13
-    if row[0] % 13 == row[1] % 13:
-        return 0, 0, row[0] % 13, row[0] % 13
-    start = row[0] % 13
-    return 1, row[0] % 52 // 13, start, start + n - 1
+        return SINGLE, row[0] % JOKER_CODE // N_RANKS, row[0] % N_RANKS, row[0] % N_RANKS
+    if row[0] % N_RANKS == row[1] % N_RANKS:
+        return SET, 0, row[0] % N_RANKS, row[0] % N_RANKS
+    start = row[0] % N_RANKS
+    return RUN, row[0] % JOKER_CODE // N_RANKS, start, start + n - 1
 
 
 @njit(cache=True)
@@ -43,7 +47,7 @@ def _same(a, na, b, nb):
 @njit(cache=True)
 def _has_joker(row, n):
     for j in range(n):
-        if row[j] >= 52:
+        if row[j] >= JOKER_CODE:
             return True
     return False
 
@@ -53,91 +57,110 @@ def lay_out(new, new_len, old, old_len):
     """``(rows, lengths, changed)``: the new table in reading order, survivors first."""
     n_new = new_len.shape[0]
     n_old = old_len.shape[0]
-    kind = np.empty(n_new, dtype=np.int64)
-    suit = np.empty(n_new, dtype=np.int64)
-    first = np.empty(n_new, dtype=np.int64)
-    last = np.empty(n_new, dtype=np.int64)
+    spans = np.empty((n_new, 4), dtype=np.int64)  # kind, suit, first, last
     for g in range(n_new):
-        kind[g], suit[g], first[g], last[g] = _span(new[g], new_len[g])
+        spans[g, 0], spans[g, 1], spans[g, 2], spans[g, 3] = _span(new[g], new_len[g])
     used = np.zeros(n_new, dtype=np.bool_)
-    out = np.full((n_new + n_old, WIDTH), -1, dtype=np.int64)
+    out = np.full((n_new + n_old, ROW_WIDTH), -1, dtype=np.int64)
     out_len = np.zeros(n_new + n_old, dtype=np.int64)
     changed = np.zeros(n_new + n_old, dtype=np.bool_)
-    count = 0
-    matched = np.zeros(n_old, dtype=np.bool_)
-    for o in range(n_old):
-        for g in range(n_new):
-            if not used[g] and _same(new[g], new_len[g], old[o], old_len[o]):
-                used[g] = True
-                matched[o] = True
-                out[count, : new_len[g]] = new[g, : new_len[g]]
-                out_len[count] = new_len[g]
-                count += 1
-                break
-    pieces = np.empty(n_new, dtype=np.int64)
+    matched, count = _keep_intact(new, new_len, old, old_len, used, out, out_len)
     for o in range(n_old):  # a survivor rebuilt from pieces (CP-SAT's 3..5-card runs)
-        o_kind, o_suit, at, end = _span(old[o], old_len[o])
-        if matched[o] or o_kind != 1:
-            continue
-        n_pieces = 0
-        while at <= end:
-            found = -1
-            offset = at - old[o, 0] % 13
-            for g in range(n_new):
-                if not used[g] and kind[g] == 1 and suit[g] == o_suit and first[g] == at \
-                        and last[g] <= end and _same(new[g], new_len[g], old[o, offset:],
-                                                     new_len[g]):
-                    found = g
-                    break
-            if found < 0:
-                break
-            used[found] = True
-            pieces[n_pieces] = found
-            n_pieces += 1
-            at = last[found] + 1
-        if at > end:
-            out[count, : old_len[o]] = old[o, : old_len[o]]
-            out_len[count] = old_len[o]
-            count += 1
-        else:
-            for p in range(n_pieces):
-                used[pieces[p]] = False
-    # The rest, in reading order: sets by rank, runs by suit and start, singles last.
-    rest = np.empty(n_new, dtype=np.int64)
-    n_rest = 0
-    for g in range(n_new):
-        if not used[g]:
-            rest[n_rest] = g
-            n_rest += 1
-    keys = np.empty(n_rest, dtype=np.int64)
-    for i in range(n_rest):
-        g = rest[i]
-        keys[i] = (kind[g] * 16 + (suit[g] if kind[g] == 1 else first[g])) * 64 + (
-            first[g] if kind[g] == 1 else suit[g])
-    order = np.argsort(keys, kind="mergesort")
-    for i in range(n_rest):
-        g = rest[order[i]]
+        if not matched[o] and _rebuilt(new, new_len, spans, old[o], old_len[o], used):
+            count = _append(out, out_len, count, old[o], old_len[o])
+    for g in _rest_in_reading_order(spans, used):
         prev = count - 1
-        if kind[g] == 1 and prev >= 0 and changed[prev] and out_len[prev] >= 3 \
-                and not _has_joker(new[g], new_len[g]) and not _has_joker(out[prev],
-                                                                          out_len[prev]) \
-                and out[prev, 0] % 13 != out[prev, 1] % 13 \
-                and out[prev, 0] % 52 // 13 == suit[g] \
-                and out[prev, 0] % 13 + out_len[prev] == first[g] \
-                and out_len[prev] + new_len[g] <= 13:
+        if prev >= 0 and changed[prev] and _extends(out[prev], out_len[prev], new[g],
+                                                    new_len[g], spans[g]):
             out[prev, out_len[prev]: out_len[prev] + new_len[g]] = new[g, : new_len[g]]
             out_len[prev] += new_len[g]
             continue
-        out[count, : new_len[g]] = new[g, : new_len[g]]
-        out_len[count] = new_len[g]
         changed[count] = True
-        count += 1
+        count = _append(out, out_len, count, new[g], new_len[g])
     return out[:count], out_len[:count], changed[:count]
 
 
-def pad(groups: list[tuple[int, ...]]) -> tuple[np.ndarray, np.ndarray]:
+@njit(cache=True)
+def _append(out, out_len, count, row, n):
+    """Copy the group row to ``out[count]``; return the new count."""
+    out[count, :n] = row[:n]
+    out_len[count] = n
+    return count + 1
+
+
+@njit(cache=True)
+def _keep_intact(new, new_len, old, old_len, used, out, out_len):
+    """Table groups found unchanged among the new ones, in their old order: ``(matched, count)``
+    with ``matched[o]`` for each old group kept, the new groups taken marked in ``used``."""
+    matched = np.zeros(old_len.shape[0], dtype=np.bool_)
+    count = 0
+    for o in range(old_len.shape[0]):
+        for g in range(new_len.shape[0]):
+            if not used[g] and _same(new[g], new_len[g], old[o], old_len[o]):
+                used[g] = True
+                matched[o] = True
+                count = _append(out, out_len, count, new[g], new_len[g])
+                break
+    return matched, count
+
+
+@njit(cache=True)
+def _rebuilt(new, new_len, spans, row, n, used):
+    """True (and the pieces marked in ``used``) when unused new runs, end to end, rebuild the
+    old run ``row[:n]`` exactly."""
+    kind, suit, at, end = _span(row, n)
+    if kind != RUN:
+        return False
+    pieces = np.empty(new_len.shape[0], dtype=np.int64)
+    n_pieces = 0
+    while at <= end:
+        found = -1
+        offset = at - row[0] % N_RANKS
+        for g in range(new_len.shape[0]):
+            if not used[g] and spans[g, 0] == RUN and spans[g, 1] == suit and \
+                    spans[g, 2] == at and spans[g, 3] <= end and \
+                    _same(new[g], new_len[g], row[offset:], new_len[g]):
+                found = g
+                break
+        if found < 0:
+            for p in range(n_pieces):
+                used[pieces[p]] = False
+            return False
+        used[found] = True
+        pieces[n_pieces] = found
+        n_pieces += 1
+        at = spans[found, 3] + 1
+    return True
+
+
+@njit(cache=True)
+def _rest_in_reading_order(spans, used):
+    """The unused new groups in reading order: sets by rank, runs by suit and start, singles
+    last."""
+    rest = np.flatnonzero(~used)
+    keys = np.empty(rest.shape[0], dtype=np.int64)
+    for i in range(rest.shape[0]):
+        kind, suit, first = spans[rest[i], 0], spans[rest[i], 1], spans[rest[i], 2]
+        keys[i] = (kind * 16 + (suit if kind == RUN else first)) * 64 + (
+            first if kind == RUN else suit)
+    return rest[np.argsort(keys, kind="mergesort")]
+
+
+@njit(cache=True)
+def _extends(prev, prev_len, row, n, span):
+    """True when the run ``row[:n]`` continues the changed run ``prev`` (same suit, next rank,
+    no joker in either, at most ``MAX_RUN`` cards together)."""
+    return span[0] == RUN and prev_len >= 3 and not _has_joker(row, n) \
+        and not _has_joker(prev, prev_len) \
+        and prev[0] % N_RANKS != prev[1] % N_RANKS \
+        and prev[0] % JOKER_CODE // N_RANKS == span[1] \
+        and prev[0] % N_RANKS + prev_len == span[2] \
+        and prev_len + n <= MAX_RUN
+
+
+def pad(groups: Sequence[tuple[int, ...]]) -> tuple[np.ndarray, np.ndarray]:
     """Index tuples as a padded array and lengths."""
-    array = np.full((len(groups), WIDTH), -1, dtype=np.int64)
+    array = np.full((len(groups), ROW_WIDTH), -1, dtype=np.int64)
     for row, group in enumerate(groups):
         array[row, : len(group)] = group
     return array, np.array([len(g) for g in groups], dtype=np.int64)

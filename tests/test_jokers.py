@@ -3,7 +3,7 @@
 import pytest
 
 from solver import Position, parse_cards, parse_groups, solve
-from solver.dp_backend import applies
+from solver.kernel_backend import applies
 from solver.problem import Problem
 from solver.validate import play_problems
 

@@ -4,10 +4,11 @@ from itertools import product
 
 import numpy as np
 
-from solver import kernel
+from solver import automaton, kernel
+from solver.automaton import _nfa_accepts, _nfa_step, run_automaton, sets_needed
 from solver.cards import CARDS, SUITS
 from solver.groups import group_kind
-from solver.kernel import _nfa_accepts, _nfa_step, decode_moves, run_automaton, sets_needed
+from solver.kernel_decode import decode_moves
 
 
 def nfa_accepts(r0, g, counts):
@@ -40,7 +41,7 @@ def test_minimal_automaton_matches_the_nfa():
 
 def test_decode_cuts_every_accepted_suit_into_runs():
     rng = np.random.default_rng(1)
-    states = kernel.suit_states(2)
+    states = automaton.suit_states(2)
     decoded = 0
     while decoded < 400:
         counts = [int(c) for c in rng.integers(0, 3, size=12)]
@@ -75,7 +76,7 @@ def test_a_run_from_the_low_ace_is_cut_before_it_takes_a_high_ace():
     moves = np.zeros((13, 4, 4), dtype=np.int64)
     moves[0, 0] = (2, 0, 1, 0)
     moves[1:, 0, 0] = 1
-    groups, lengths, _ = decode_moves(moves, kernel.suit_states(2), 2)
+    groups, lengths, _ = decode_moves(moves, automaton.suit_states(2), 2)
     runs = sorted(tuple(row[:n]) for row, n in zip(groups.tolist(), lengths.tolist(),
                                                    strict=True))
     assert runs == [(0, 1, 2), (3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0)]
@@ -93,7 +94,7 @@ def test_sets_needed_matches_brute_force():
             moves = np.zeros((13, 4, 4), dtype=np.int64)
             moves[5, :, 0] = counts
             moves[5, :, 1] = counts
-            groups, lengths, _ = decode_moves(moves, kernel.suit_states(2), 2)
+            groups, lengths, _ = decode_moves(moves, automaton.suit_states(2), 2)
             assert len(lengths) == sets_needed(counts) and sum(lengths) == sum(counts)
             for row, n in zip(groups, lengths, strict=False):
                 assert group_kind([CARDS[c] for c in row[:n]], "both") == "set"
@@ -119,5 +120,5 @@ def test_usable_cards_drops_only_hopeless_hand_cards():
 
 
 def test_set_vectors_start_with_no_sets():
-    vectors = kernel.set_vectors(2)
+    vectors = automaton.set_vectors(2)
     assert tuple(vectors[0]) == (0, 0, 0, 0) and len(vectors) == 21

@@ -12,13 +12,11 @@ from itertools import combinations
 
 import numpy as np
 
-from solver import kernel
+from solver import automaton, kernel, opening
 from solver.cards import N_CARD_TYPES
+from solver.constants import ACE_CODES, MAX_COPIES, MAX_RUN, N_RANKS, N_SUITS, NO_SCORE, ROW_WIDTH
 from solver.errors import SolverError
-from solver.kernel import N_SUITS, NO_SCORE
 from solver.problem import POINTS, Partition, Problem, nothing_played, read_only
-
-MAX_COPIES = 4  # the largest automaton built: copies of one card in play, jokers included
 
 
 def why_not(problem: Problem) -> str:
@@ -82,8 +80,8 @@ def search(problem: Problem, node_limit: int = 0) -> Partition | None:
     return _search(problem, node_limit)
 
 
-ACE_MODES = {"low": 0, "high": 1, "both": 2}
-NO_GROUPS = (read_only(np.zeros((0, 14), dtype=np.int64)), read_only(np.zeros(0, dtype=np.int64)))
+NO_GROUPS = (read_only(np.zeros((0, ROW_WIDTH), dtype=np.int64)),
+             read_only(np.zeros(0, dtype=np.int64)))
 
 
 def _search(problem: Problem, node_limit: int) -> Partition | None:
@@ -97,13 +95,13 @@ def _search(problem: Problem, node_limit: int) -> Partition | None:
     real = int((np.minimum(problem.need + problem.free + problem.hand, problem.decks)
                 + fixed).max(initial=0))
     copies = max(1, real + wild)
-    init, delta, accept = kernel.run_automaton(copies)
+    init, delta, accept = automaton.run_automaton(copies)
     if problem.table_array is not None:
         ref_groups, ref_len = problem.table_array
     else:
         ref_groups, ref_len = NO_GROUPS
     cell = kernel.cell_arrays(problem.need + fixed, problem.free, problem.hand, problem.weight,
-                              problem.forced, problem.weight, deficit, ACE_MODES[problem.ace],
+                              problem.forced, problem.weight, deficit, ACE_CODES[problem.ace],
                               wild)
     cfg = np.array([
         0 if problem.ace == "low" else copies,  # GMAX
@@ -111,8 +109,8 @@ def _search(problem: Problem, node_limit: int) -> Partition | None:
         copies, wild, mandatory, int(problem.weight.max()),
     ], dtype=np.int64)
     best, optimal, nodes, groups, lengths, played, jokers = kernel.search_and_decode(
-        cell, cfg, init, delta, accept, kernel.set_vectors(copies), ref_groups, ref_len,
-        node_limit, kernel.suit_states(copies), problem.need, problem.hand, fixed,
+        cell, cfg, init, delta, accept, automaton.set_vectors(copies), ref_groups, ref_len,
+        node_limit, automaton.suit_states(copies), problem.need, problem.hand, fixed,
     )
     if best == NO_SCORE:
         return None if optimal else nothing_played(problem, optimal=False)
@@ -126,23 +124,24 @@ def _hand_groups(problem: Problem) -> np.ndarray:
     """Every set and run (any length) the hand alone can form, as padded card-index rows."""
     have = problem.hand > 0
     rows: list[tuple[int, ...]] = []
-    for rank in range(13):
-        suits = [s for s in range(N_SUITS) if have[s * 13 + rank]]
+    for rank in range(N_RANKS):
+        suits = [s for s in range(N_SUITS) if have[s * N_RANKS + rank]]
         for size in (3, 4):
-            rows.extend(tuple(s * 13 + rank for s in combo) for combo in combinations(suits, size))
+            rows.extend(tuple(s * N_RANKS + rank for s in combo)
+                        for combo in combinations(suits, size))
     low = 0 if problem.ace != "high" else 1
-    high = 13 if problem.ace != "low" else 12
+    high = N_RANKS if problem.ace != "low" else N_RANKS - 1
     for suit in range(N_SUITS):
         for start in range(low, high + 1):
             run: list[int] = []
-            for rank in range(start, min(start + 13, high + 1)):
-                card = suit * 13 + rank % 13
+            for rank in range(start, min(start + MAX_RUN, high + 1)):
+                card = suit * N_RANKS + rank % N_RANKS
                 if not have[card]:
                     break
                 run.append(card)
                 if len(run) >= 3:
                     rows.append(tuple(run))
-    table = np.full((len(rows), 13), -1, dtype=np.int64)
+    table = np.full((len(rows), MAX_RUN), -1, dtype=np.int64)
     for g, row in enumerate(rows):
         table[g, : len(row)] = row
     return table
@@ -151,7 +150,7 @@ def _hand_groups(problem: Problem) -> np.ndarray:
 def _solve_opening(problem: Problem) -> Partition:
     table = _hand_groups(problem)
     lengths = (table >= 0).sum(axis=1).astype(np.int64)
-    best, chosen = kernel.pack_hand(problem.hand.copy(), problem.weight, POINTS,
+    best, chosen = opening.pack_hand(problem.hand.copy(), problem.weight, POINTS,
                                     problem.min_points, table, lengths)
     if best == NO_SCORE or len(chosen) == 0:
         return nothing_played(problem, optimal=True)

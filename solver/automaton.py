@@ -1,0 +1,154 @@
+"""The tables the kernel searches with, built once per copy count: which cards split into groups.
+
+Whether the cards one suit gives to runs, rank by rank, can be cut into runs of three or more
+(with ``g`` high aces closing runs at the king) is a regular language. ``run_automaton`` builds
+its minimal automaton (30 states with two decks) by subset construction from the
+nondeterministic one (``_nfa_step``: runs of one or two cards must take the next card, complete
+runs may) and Moore's partition refinement; ``suit_states`` lists the nondeterministic states
+that ``solver.kernel_decode`` replays to cut actual runs. Set cards split into sets of 3-4
+distinct suits iff ``sets_count`` finds a number of sets; ``set_vectors`` lists the count
+vectors that do (docs/rules.md §2).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from solver.warmup import one_time
+
+
+@njit(cache=True)
+def sets_count(k0, k1, k2, k3):
+    """How many sets of 3-4 distinct suits hold ``k`` set cards per suit (-1: impossible)."""
+    total = k0 + k1 + k2 + k3
+    top = max(max(k0, k1), max(k2, k3))
+    if total == 0:
+        return 0
+    for n in range(max(top, 1), total // 3 + 1):
+        if 3 * n <= total <= 4 * n:
+            return n
+    return -1
+
+
+
+def _nfa_step(state: tuple[int, int, int, int], r: int) -> set[tuple[int, int, int, int]]:
+    """Run configurations after giving ``r`` cards to runs from ``(n1, n2, n3, pending)``:
+    runs of one or two cards must take a card, ``e`` complete runs may, the rest start runs."""
+    n1, n2, n3, pending = state
+    x = r - n1 - n2
+    if x < 0:
+        return set()
+    return {(x - e, n1, n2 + e, pending) for e in range(min(n3, x) + 1)}
+
+
+def _nfa_accepts(state: tuple[int, int, int, int]) -> bool:
+    """After the king: no run of one card; runs of two each take a pending high ace."""
+    n1, n2, n3, pending = state
+    return n1 == 0 and n2 <= pending <= n2 + n3
+
+
+Subset = frozenset[tuple[int, int, int, int]]  # a state of the determinized automaton
+Moves = dict[tuple[Subset, int], Subset]
+
+
+@one_time
+def run_automaton(decks: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The minimal automaton of run-decomposable suits: ``(init, delta, accept)``.
+
+    ``init[r0, g]`` is the state after the ace step (``r0`` low aces start runs, ``g`` high
+    aces wait for runs through the king), ``delta[q, r]`` the state after a rank giving ``r``
+    cards to runs (-1: impossible), ``accept[q]`` whether the suit may end in ``q``.
+    """
+    init_sets: dict[tuple[int, int], Subset] = {
+        (r0, g): frozenset({(r0, 0, 0, g)}) for r0 in range(decks + 1) for g in range(decks + 1)
+    }
+    subsets, moves = _determinize(set(init_sets.values()), decks)
+    label, n_classes = _minimize(subsets, moves, decks)
+    init = np.full((decks + 1, decks + 1), -1, dtype=np.int64)
+    for (r0, g), sub in init_sets.items():
+        init[r0, g] = label[sub]
+    delta = np.full((n_classes, decks + 1), -1, dtype=np.int64)
+    accept = np.zeros(n_classes, dtype=np.bool_)
+    for sub in subsets:
+        q = label[sub]
+        accept[q] = any(_nfa_accepts(s) for s in sub)
+        for r in range(decks + 1):
+            delta[q, r] = _target_label(label, moves, sub, r)
+    return init, delta, accept
+
+
+def _determinize(start: set[Subset], decks: int) -> tuple[list[Subset], Moves]:
+    """Subset construction from the ``start`` subsets: every reachable subset (in a fixed
+    order) and the moves between them (a missing move: no configuration survives)."""
+    seen = set(start)
+    todo = list(seen)
+    moves: Moves = {}
+    while todo:
+        subset = todo.pop()
+        for r in range(decks + 1):
+            target = frozenset(x for s in subset for x in _nfa_step(s, r))
+            if target:
+                moves[(subset, r)] = target
+                if target not in seen:
+                    seen.add(target)
+                    todo.append(target)
+    return sorted(seen, key=lambda sub: sorted(sub)), moves
+
+
+def _minimize(subsets: list[Subset], moves: Moves, decks: int) -> tuple[dict[Subset, int], int]:
+    """Moore's partition refinement: ``(class of each subset, number of classes)``."""
+    label = {sub: int(any(_nfa_accepts(s) for s in sub)) for sub in subsets}
+    n_classes = len(set(label.values()))
+    while True:
+        signature = {
+            sub: (label[sub],) + tuple(_target_label(label, moves, sub, r)
+                                       for r in range(decks + 1))
+            for sub in subsets
+        }
+        ids: dict[tuple[int, ...], int] = {}
+        label = {sub: ids.setdefault(signature[sub], len(ids)) for sub in subsets}
+        if len(ids) == n_classes:
+            return label, n_classes
+        n_classes = len(ids)
+
+
+def _target_label(label: dict[Subset, int], moves: Moves, sub: Subset, r: int) -> int:
+    """The class the move from ``sub`` with ``r`` run cards leads to (-1: none)."""
+    target = moves.get((sub, r))
+    return -1 if target is None else label[target]
+
+
+@one_time
+def suit_states(decks: int) -> np.ndarray:
+    """Every run configuration ``(n1, n2, n3)`` of one suit (at most ``decks`` runs open)."""
+    return np.array(
+        [(n1, n2, total - n1 - n2) for total in range(decks + 1)
+         for n1 in range(total + 1) for n2 in range(total - n1 + 1)],
+        dtype=np.int64,
+    )
+
+
+def sets_needed(k: tuple[int, ...] | np.ndarray) -> int:
+    """How many sets the set cards ``k`` (count per suit) split into, or -1 if they cannot.
+
+    ``n`` sets of 3-4 distinct suits hold ``k`` iff ``max(k) <= n`` and ``3n <= sum(k) <= 4n``
+    (deal the copies round-robin: sizes then differ by at most one).
+    """
+    return int(sets_count(*(int(v) for v in k)))
+
+
+@one_time
+def set_vectors(decks: int) -> np.ndarray:
+    """Every per-suit count vector of set cards that splits into valid sets (zeros first)."""
+    vectors = [
+        (a, b, c, d)
+        for a in range(decks + 1)
+        for b in range(decks + 1)
+        for c in range(decks + 1)
+        for d in range(decks + 1)
+        if sets_needed((a, b, c, d)) >= 0
+    ]
+    vectors.sort(key=sum)
+    return np.array(vectors, dtype=np.int64)
+
