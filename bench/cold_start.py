@@ -26,7 +26,7 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     position = next(p for size, _, p in suite() if size == "full")
     exe = shutil.which("machiavelli")
-    command = [exe] if exe else [sys.executable, "-m", "bots.cli"]
+    command = [exe] if exe else [sys.executable, "-m", "bots.app.cli"]
     command += ["solve", "--variant", str(position.variant), "--table",
                 format_groups(position.table), "--hand", format_cards(position.hand), "--json"]
     times = []

@@ -5,7 +5,7 @@
     python -m bench.ladder variants  --games 50  --budget 0.05   # every level, every variant
     python -m bench.ladder all       ...                          # the three in a row
 
-Every run is a seeded tournament with duplicate deals (``bots.tournament``); the tables are
+Every run is a seeded tournament with duplicate deals (``bots.arena.tournament``); the tables are
 printed in Markdown for the README, and ``--json FILE`` keeps every summary.
 """
 
@@ -17,7 +17,7 @@ import sys
 import time
 
 from bots.players import REGISTRY
-from bots.tournament import run_tournament
+from bots.arena.tournament import run_tournament
 from solver.variants import VARIANT_NAMES
 
 LEVELS = list(REGISTRY)

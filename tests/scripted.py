@@ -13,7 +13,7 @@ HINT_PLAY = re.compile(r"play ([^\n(]+) \(\d+ cards?\)")
 
 def spawn(*args: str):
     """``machiavelli ARGS --color never`` in a pseudo-terminal."""
-    return pexpect.spawn(sys.executable, ["-m", "bots.cli", *args, "--color", "never"],
+    return pexpect.spawn(sys.executable, ["-m", "bots.app.cli", *args, "--color", "never"],
                          encoding="utf-8", timeout=60, dimensions=(50, 200))
 
 

@@ -7,8 +7,8 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from bots.cli import main
-from bots.estimate import win_chance
+from bots.app.cli import main
+from bots.players.estimate import win_chance
 from solver import Card, Position
 from solver.analysis import analyze, not_seen
 from solver.generate import random_position

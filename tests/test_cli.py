@@ -6,11 +6,11 @@ import sys
 
 import pytest
 
-from bots.cli import main
+from bots.app.cli import main
 
 
 def run(*args):
-    return subprocess.run([sys.executable, "-m", "bots.cli", *args], capture_output=True,
+    return subprocess.run([sys.executable, "-m", "bots.app.cli", *args], capture_output=True,
                           text=True, timeout=120)
 
 

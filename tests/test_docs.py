@@ -120,7 +120,7 @@ def worked_examples() -> list[tuple[str, str]]:
 def test_worked_example_output_is_what_the_rule_book_quotes(command, quoted, capsys):
     import shlex
 
-    from bots.cli import main
+    from bots.app.cli import main
 
     status = main(shlex.split(command)[1:] + ["--color", "never"])
     out, err = capsys.readouterr()

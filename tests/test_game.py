@@ -4,8 +4,8 @@ import copy
 
 import pytest
 
-from bots.actions import Draw, GiveUp, Pass, Play
-from bots.game import ForcedPlayHint, Game, IllegalMoveError
+from bots.referee.actions import Draw, GiveUp, Pass, Play
+from bots.referee.game import ForcedPlayHint, Game, IllegalMoveError
 from solver.cards import parse_cards
 
 PENALTY = "machiavelli:incomplete=penalty"
@@ -156,7 +156,7 @@ def test_incomplete_penalty_give_up_draws_fewer_when_the_stock_is_short():
 
 @pytest.mark.parametrize("level", ["beginner", "greedy", "planner", "expert"])
 def test_incomplete_penalty_bots_asked_in_a_touched_turn_give_up_when_nothing_plays(level):
-    from bots.observation import observe
+    from bots.referee.observation import observe
     from bots.players import make_bot
 
     g = game(PENALTY, ["9D 2S", "2C"], "5C 6C 7C 8C", "KS QS JS 10S")
@@ -192,7 +192,7 @@ def test_incomplete_penalty_in_guadalupe_and_tahiti(variant):
 
 
 def test_incomplete_penalty_touched_games_replay_and_resume():
-    from bots.record import replay, resume
+    from bots.referee.record import replay, resume
 
     g = game(PENALTY, ["8D 8H 9D", "8C"], "5C 6C 7C", "KS QS JS 10S")
     with pytest.raises(IllegalMoveError):
@@ -490,7 +490,7 @@ def test_vatican_joker_stays_at_the_referee():
     ("vatican", ["2C 3C", "KS"], (2, 1), (False, True)),
 ])
 def test_deadlock_scoring_per_variant(variant, hands, scores, winners):
-    from bots.scoring import score_hand
+    from bots.referee.scoring import score_hand
 
     result = score_hand(__import__("solver").Variant.parse(variant),
                         [parse_cards(h) for h in hands], "deadlock")
@@ -498,7 +498,7 @@ def test_deadlock_scoring_per_variant(variant, hands, scores, winners):
 
 
 def test_tahiti_joker_costs_thirty_and_carousel_joker_twenty_five():
-    from bots.scoring import hand_value
+    from bots.referee.scoring import hand_value
     from solver import Variant
 
     assert hand_value(Variant.parse("tahiti"), parse_cards("* AS")) == 41
@@ -506,7 +506,7 @@ def test_tahiti_joker_costs_thirty_and_carousel_joker_twenty_five():
 
 
 def test_going_out_in_carousel_pays_the_others_hands_plus_25():
-    from bots.scoring import score_hand
+    from bots.referee.scoring import score_hand
     from solver import Variant
 
     result = score_hand(Variant.parse("carousel"), [[], parse_cards("KS 2C"), parse_cards("*")],
@@ -515,7 +515,7 @@ def test_going_out_in_carousel_pays_the_others_hands_plus_25():
 
 
 def test_match_end_rules():
-    from bots.scoring import final_totals, match_over
+    from bots.referee.scoring import final_totals, match_over
     from solver import Variant
 
     manipulation = Variant.parse("manipulation")
@@ -529,7 +529,7 @@ def test_match_end_rules():
 
 
 def test_a_manipulation_match_plays_hands_until_the_target():
-    from bots.selfplay import play_game
+    from bots.arena.selfplay import play_game
 
     g = play_game("manipulation", ["greedy"], 2, seed=3)
     assert len(g.hand_records) > 1 and max(g.totals) >= 200

@@ -8,7 +8,7 @@ import random
 import subprocess
 import sys
 
-from bots.protocol import Engine
+from bots.app.protocol import Engine
 
 
 def ask(engine: Engine, request: dict | str) -> dict:
@@ -20,7 +20,7 @@ class EngineProcess:
     """``machiavelli engine`` in a child process, one request and one answer at a time."""
 
     def __init__(self) -> None:
-        self.child = subprocess.Popen([sys.executable, "-m", "bots.cli", "engine"],
+        self.child = subprocess.Popen([sys.executable, "-m", "bots.app.cli", "engine"],
                                       stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                       stderr=subprocess.PIPE, text=True, bufsize=1)
 
@@ -124,7 +124,7 @@ def test_a_thousand_malformed_lines_do_not_stop_the_engine():
     lines.append(json.dumps({"cmd": "position", "table": "5C 6C 7C 8C", "hand": "8D 8H"}))
     lines.append(json.dumps({"cmd": "solve", "id": "last"}))
     lines.append(json.dumps({"cmd": "quit"}))
-    engine = subprocess.run([sys.executable, "-m", "bots.cli", "engine"],
+    engine = subprocess.run([sys.executable, "-m", "bots.app.cli", "engine"],
                             input="\n".join(lines) + "\n", capture_output=True, text=True,
                             timeout=300)
     assert engine.returncode == 0, engine.stderr[-2000:]
@@ -178,7 +178,7 @@ def test_incomplete_penalty_a_malformed_move_costs_nothing():
 
 
 def test_empty_stock_draw_is_a_pass_through_the_protocol():
-    from bots.game import Game
+    from bots.referee.game import Game
 
     engine = Engine(io.StringIO(), io.StringIO())
     ask(engine, {"cmd": "new_game", "seats": ["client", "client"], "seed": 2})

@@ -63,7 +63,7 @@ def run_terminal(session, lines):
     """Drive a ``TerminalGame`` in-process with ``lines``; everything it printed."""
     import io
 
-    from bots.terminal import TerminalGame
+    from bots.app.terminal import TerminalGame
 
     out = io.StringIO()
     feed = iter(lines)
@@ -77,7 +77,7 @@ def run_terminal(session, lines):
 
 
 def test_incomplete_penalty_a_refused_staged_table_touches_the_turn():
-    from bots.session import PERSON, Session
+    from bots.app.session import PERSON, Session
 
     session = Session("machiavelli:incomplete=penalty", [PERSON, "greedy"], seed=3)
     session.run_bots()
@@ -96,7 +96,7 @@ def test_incomplete_penalty_a_refused_staged_table_touches_the_turn():
 
 
 def test_incomplete_penalty_naming_cards_without_an_arrangement_touches_nothing():
-    from bots.session import PERSON, Session, SessionError
+    from bots.app.session import PERSON, Session, SessionError
 
     session = Session("machiavelli:incomplete=penalty", [PERSON, "greedy"], seed=3)
     session.run_bots()
@@ -109,7 +109,7 @@ def test_incomplete_penalty_naming_cards_without_an_arrangement_touches_nothing(
 
 
 def test_incomplete_penalty_touch_survives_save_and_resume(tmp_path):
-    from bots.session import PERSON, Session, SessionError
+    from bots.app.session import PERSON, Session, SessionError
 
     session = Session("machiavelli:incomplete=penalty", [PERSON, "greedy"], seed=3)
     session.run_bots()

@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from bots.tournament import lineup, run_tournament, wilson
+from bots.arena.tournament import lineup, run_tournament, wilson
 
 
 def test_lineup_rotates_every_seat():
@@ -41,7 +41,7 @@ def test_greedy_beats_random_and_rates_higher():
 
 
 def test_tournament_cli_json_schema():
-    done = subprocess.run([sys.executable, "-m", "bots.cli", "tournament", "--variant", "bga",
+    done = subprocess.run([sys.executable, "-m", "bots.app.cli", "tournament", "--variant", "bga",
                            "--bots", "beginner,greedy", "--games", "4", "--seed", "2", "--json"],
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
@@ -58,7 +58,7 @@ def test_tournament_cli_json_schema():
     (["tournament", "--bots", "greedy", "--budget", "-1"], "--budget"),
 ])
 def test_tournament_cli_errors(args, token):
-    done = subprocess.run([sys.executable, "-m", "bots.cli", *args], capture_output=True,
+    done = subprocess.run([sys.executable, "-m", "bots.app.cli", *args], capture_output=True,
                           text=True, timeout=120)
     assert done.returncode == 2 and token in done.stderr
 

@@ -33,7 +33,7 @@ from numba.core.registry import CPUDispatcher
 from solver import Position, analyze, hint, solve_position, tidy, fastcheck, kernel
 from solver.generate import random_position
 from solver.warmup import load_kernels
-from bots.tournament import play_one
+from bots.arena.tournament import play_one
 
 def versions():
     return {f"{m.__name__}.{n}": len(f.signatures) for m in (tidy, fastcheck, kernel)
@@ -92,7 +92,7 @@ def test_first_solve_loading_from_the_cache_times_only_the_search(fresh_cache):
     cache, _ = fresh_cache
     play_ms, no_play_ms, *_ = json.loads(run_python(FIRST_SOLVES, cache, *PLAY, *NO_PLAY))
     assert play_ms < FIRST_MS and no_play_ms < FIRST_MS, (play_ms, no_play_ms)
-    cli = subprocess.run([sys.executable, "-m", "bots.cli", "solve", "--table", NO_PLAY[0],
+    cli = subprocess.run([sys.executable, "-m", "bots.app.cli", "solve", "--table", NO_PLAY[0],
                           "--hand", NO_PLAY[1], "--json"], capture_output=True, text=True,
                          timeout=300, env={**os.environ, "NUMBA_CACHE_DIR": cache})
     assert cli.returncode == 0, cli.stderr

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from bots.actions import Action, Draw, GiveUp, Pass, Play, play_from_solution
-from bots.observation import Observation
-from bots.scoring import hand_value
+from bots.referee.actions import Action, Draw, GiveUp, Pass, Play, play_from_solution
+from bots.referee.observation import Observation
+from bots.referee.scoring import hand_value
 from solver.validate import physical
 
 

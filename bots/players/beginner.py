@@ -8,8 +8,8 @@ for one) comes from the solver, since the opening rules leave no room for rearra
 
 from __future__ import annotations
 
-from bots.actions import Action, Play
-from bots.observation import Observation
+from bots.referee.actions import Action, Play
+from bots.referee.observation import Observation
 from bots.players.base import best_play, fallback
 from bots.players.random_bot import hand_melds
 from solver.cards import Card

@@ -4,7 +4,7 @@ It first scores its options as the planner does, but holding back harder (``STRO
 weight on kept cards that still fit). Near the end of a game (someone holds few cards) it
 then searches: it deals the unseen cards at random many times over (consistent with what it
 has seen: its hand, the table, everyone's hand size, the stock size) and, in each imagined
-world, plays each plan out (``bots.sim``): a first move (the chosen one, the biggest play and
+world, plays each plan out (``bots.players.sim``): a first move (the chosen one, the biggest play and
 its close alternatives, drawing instead) and how it goes on (greedy, or hoarding: drawing
 until its whole hand can go out at once), with opponents modelled from what they have shown.
 The evaluation's choice stands unless a plan beats it clearly over the same worlds. All of it
@@ -18,11 +18,11 @@ import time
 
 import numpy as np
 
-from bots.actions import Action, Draw, Play
-from bots.game import build_deck
-from bots.observation import Observation
+from bots.referee.actions import Action, Draw, Play
+from bots.referee.game import build_deck
+from bots.referee.observation import Observation
 from bots.players.planner import STRONG, PlannerBot
-from bots.sim import GREEDY, HOARD, SimState, supported
+from bots.players.sim import GREEDY, HOARD, SimState, supported
 from solver.cards import N_CARD_TYPES
 
 DEFAULT_BUDGET = 0.5

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bots.actions import Action
-from bots.observation import Observation
+from bots.referee.actions import Action
+from bots.referee.observation import Observation
 from bots.players.base import best_play, fallback, knock_allowed
 
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import time
 
-from bots.actions import Action, Draw, play_from_solution
-from bots.observation import Observation
+from bots.referee.actions import Action, Draw, play_from_solution
+from bots.referee.observation import Observation
 from solver.api import solve_position
 from solver.position import Position
 

@@ -24,12 +24,12 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from bots.actions import Action, Draw, Play
-from bots.game import build_deck
-from bots.observation import Observation
+from bots.referee.actions import Action, Draw, Play
+from bots.referee.game import build_deck
+from bots.referee.observation import Observation
 from bots.players.base import fallback, knock_allowed
 from bots.players.options import search_options
-from bots.scoring import hand_value
+from bots.referee.scoring import hand_value
 from solver.api import solve_position
 from solver.cards import CARDS, Card
 from solver.errors import PositionError

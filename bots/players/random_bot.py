@@ -15,8 +15,8 @@ from itertools import combinations
 
 import numpy as np
 
-from bots.actions import Action, Draw, GiveUp, Pass, Play
-from bots.observation import Observation
+from bots.referee.actions import Action, Draw, GiveUp, Pass, Play
+from bots.referee.observation import Observation
 from bots.players.base import best_play, knock_allowed
 from solver.cards import Card
 from solver.groups import arrange_group, is_valid_group

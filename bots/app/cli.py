@@ -266,7 +266,7 @@ def _cmd_solve(args: argparse.Namespace) -> int:
 
 
 def _cmd_hint(args: argparse.Namespace) -> int:
-    from bots.render import table_lines, use_colour
+    from bots.app.render import table_lines, use_colour
     from solver.hint import hint_position
 
     result = hint_position(_position(args), args.objective)
@@ -303,7 +303,7 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
     result = analyze(position, unseen, args.max_plays)
     chance = None
     if args.rollouts:
-        from bots.estimate import win_chance
+        from bots.players.estimate import win_chance
 
         try:
             opponents = [int(size) for size in args.opponents.split(",")]
@@ -328,9 +328,9 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
-    from bots.render import use_colour
-    from bots.session import PERSON, Session, SessionError
-    from bots.terminal import TerminalGame
+    from bots.app.render import use_colour
+    from bots.app.session import PERSON, Session, SessionError
+    from bots.app.terminal import TerminalGame
 
     try:
         if args.resume:
@@ -349,21 +349,21 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 
 def _cmd_learn(args: argparse.Namespace) -> int:
-    from bots.lessons import Lesson
-    from bots.render import use_colour
+    from bots.app.lessons import Lesson
+    from bots.app.render import use_colour
     from solver.variants import Variant
 
     return Lesson(Variant.parse(args.variant), args.seed, use_colour(args.color)).run()
 
 
 def _cmd_engine(args: argparse.Namespace) -> int:
-    from bots.protocol import Engine
+    from bots.app.protocol import Engine
 
     return Engine(sys.stdin, sys.stdout).run()
 
 
 def _print_solution(solution, colour_choice: str = "auto", symbols: bool = False) -> None:
-    from bots.render import cards_text, table_lines, use_colour
+    from bots.app.render import cards_text, table_lines, use_colour
 
     colour = use_colour(colour_choice)
     status = "optimal" if solution.optimal else "best found, not proved optimal"
@@ -396,7 +396,7 @@ DEMO_POSITIONS = (
 
 
 def _cmd_demo(args: argparse.Namespace) -> int:
-    from bots.render import cards_text, table_lines, use_colour
+    from bots.app.render import cards_text, table_lines, use_colour
     from solver.api import solve, warm_up
     from solver.cards import parse_cards, parse_groups
 
@@ -437,8 +437,8 @@ def _check_budget(budget: float | None) -> None:
 
 
 def _cmd_selfplay(args: argparse.Namespace) -> int:
-    from bots.record import dumps
-    from bots.selfplay import BotError, play_game
+    from bots.referee.record import dumps
+    from bots.arena.selfplay import BotError, play_game
 
     variant, names = _variant_and_bots(args)
     if args.games < 1:
@@ -478,7 +478,7 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
 
 
 def _cmd_tournament(args: argparse.Namespace) -> int:
-    from bots.tournament import run_tournament
+    from bots.arena.tournament import run_tournament
 
     variant, names = _variant_and_bots(args)
     if args.games < 1 or args.workers < 1:
@@ -517,7 +517,7 @@ def _progress(done: int, total: int) -> None:
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
-    from bots.record import read_records, replay
+    from bots.referee.record import read_records, replay
 
     try:
         records = list(read_records(args.file))

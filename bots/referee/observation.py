@@ -74,7 +74,7 @@ def observe(game, player: int, hint: str | None = None) -> Observation:
         history.append(event)
     mine = game.current == player
     position = game.position(player)
-    from bots.game import KNOCK_LIMIT
+    from bots.referee.game import KNOCK_LIMIT
 
     knock = KNOCK_LIMIT if (mine and game.variant.turn == "carousel" and not game.turn.last_turn
                             and 1 <= game.turn.draws <= 2) else -1

@@ -25,9 +25,9 @@ import time
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from bots.actions import action_from_json, action_to_json
+from bots.referee.actions import action_from_json, action_to_json
 from bots.players import REGISTRY
-from bots.session import PERSON, Event, Session, SessionError
+from bots.app.session import PERSON, Event, Session, SessionError
 from solver.errors import PositionError
 from solver.position import Position
 from solver.variants import VARIANT_NAMES
@@ -171,7 +171,7 @@ class Engine:
         if self.session is not None:
             action = self.session.suggest(level, budget)
         else:
-            from bots.estimate import observation_for
+            from bots.players.estimate import observation_for
             from bots.players import make_bot
 
             opponents = request.get("opponents", [13])

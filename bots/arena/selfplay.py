@@ -7,8 +7,8 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from bots.game import ForcedPlayHint, Game, IllegalMoveError
-from bots.observation import observe
+from bots.referee.game import ForcedPlayHint, Game, IllegalMoveError
+from bots.referee.observation import observe
 from bots.players import make_bot
 
 MAX_ACTIONS = 20_000

@@ -2,7 +2,7 @@
 
 The position gives the table and the hand; the opponents' hand sizes are given (the stock
 holds the rest of the packs). Each rollout deals the unseen cards at random, lets the
-``expert`` make its move, and plays the game out with the fast simulator (``bots.sim``)
+``expert`` make its move, and plays the game out with the fast simulator (``bots.players.sim``)
 until someone goes out (or ``MAX_ROUNDS`` rounds pass and the position is judged).
 """
 
@@ -14,10 +14,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from bots.game import build_deck
-from bots.observation import Observation
+from bots.referee.game import build_deck
+from bots.referee.observation import Observation
 from bots.players.expert import ExpertBot, opponent_policies
-from bots.sim import GREEDY, supported
+from bots.players.sim import GREEDY, supported
 from solver.errors import InvalidOptionError
 from solver.position import Position
 

@@ -24,11 +24,11 @@ from typing import Any
 
 import numpy as np
 
-from bots.actions import Action, Draw, GiveUp, Pass, Play, play_from_solution
-from bots.game import ForcedPlayHint, Game, IllegalMoveError
-from bots.observation import Observation, observe
+from bots.referee.actions import Action, Draw, GiveUp, Pass, Play, play_from_solution
+from bots.referee.game import ForcedPlayHint, Game, IllegalMoveError
+from bots.referee.observation import Observation, observe
 from bots.players import REGISTRY, make_bot
-from bots.record import resume
+from bots.referee.record import resume
 from solver.cards import Card, parse_cards, parse_groups
 
 PERSON = "human"  # a seat that moves by command (a person, or an engine client)

@@ -6,7 +6,7 @@ It never trusts a player: a proposed play is judged by ``solver.validate.play_pr
 follows OpenSpiel's shape: ``current_player``, ``legal_types``, ``apply``, ``is_over``,
 ``results``; ``observation(player)`` is what that player may see.
 
-Rulings where the book is terse (the rest are in ``solver.validate`` and ``bots.scoring``):
+Rulings where the book is terse (the rest are in ``solver.validate`` and ``bots.referee.scoring``):
 
 - A turn that ends without a play and without drawing is a pass; when every player in turn
   order has passed in a row, the hand is deadlocked.
@@ -45,8 +45,8 @@ from typing import Any
 
 import numpy as np
 
-from bots.actions import Action, Draw, GiveUp, Pass, Play
-from bots.scoring import (
+from bots.referee.actions import Action, Draw, GiveUp, Pass, Play
+from bots.referee.scoring import (
     HandResult,
     final_totals,
     hand_value,
@@ -475,7 +475,7 @@ class Game:
                 for name, score, won in zip(self.players, totals, winners, strict=True)]
 
     def record(self) -> dict:
-        """The game record (see ``bots.record``)."""
+        """The game record (see ``bots.referee.record``)."""
         first = self.hand_records[0] if self.hand_records else {
             "deal": self.deal_record, "actions": self.actions}
         record = {
@@ -492,7 +492,7 @@ class Game:
         return record
 
     def record_so_far(self) -> dict:
-        """The record, with the hand in progress (a saved game; see ``bots.record.resume``),
+        """The record, with the hand in progress (a saved game; see ``bots.referee.record.resume``),
         and ``"touched": true`` when the player to move has touched the table."""
         record = self.record()
         if not self.over and self.hand_records:

@@ -15,9 +15,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TextIO
 
-from bots.render import table_lines
-from bots.session import PERSON, Session
-from bots.terminal import TerminalGame
+from bots.app.render import table_lines
+from bots.app.session import PERSON, Session
+from bots.app.terminal import TerminalGame
 from solver.api import solve_position
 from solver.cards import Card, format_cards, parse_cards, parse_groups
 from solver.errors import PositionError

@@ -27,8 +27,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bots.actions import Draw, GiveUp, Pass, Play
-from bots.game import ForcedPlayHint, Game, IllegalMoveError
+from bots.referee.actions import Draw, GiveUp, Pass, Play
+from bots.referee.game import ForcedPlayHint, Game, IllegalMoveError
 from solver.cards import parse_cards
 from solver.errors import PositionError
 from solver.variants import Variant

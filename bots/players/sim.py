@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from bots.scoring import card_value
+from bots.referee.scoring import card_value
 from solver import kernel_backend
 from solver.cards import CARDS
 from solver.constants import N_CARD_TYPES

@@ -1,0 +1,3 @@
+"""What people and programs meet: the ``machiavelli`` command, terminal play, lessons and the
+JSON-lines engine protocol (docs/architecture.md). The top layer: it may import every other.
+"""

@@ -1,0 +1,71 @@
+"""The layers of docs/architecture.md hold: each package imports only from the layers before it.
+
+solver <- bots.referee <- bots.players <- bots.arena <- bots.app (and bots.envs beside app).
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+#: Layer of each package, lowest first; a module may import its own layer and lower ones.
+LAYERS = {
+    "solver": 0,
+    "bots.referee": 1,
+    "bots.players": 2,
+    "bots.arena": 3,
+    "bots.app": 4,
+    "bots.envs": 4,
+}
+
+
+def _layer(module: str) -> int | None:
+    """The layer of a dotted module name, or None for modules outside the project."""
+    best = None
+    for package, layer in LAYERS.items():
+        if module == package or module.startswith(package + "."):
+            best = layer
+    return best
+
+
+def _imports(path: Path) -> list[str]:
+    """Every project module imported by ``path``, at any depth (lazy imports count too)."""
+    names: list[str] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.extend(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.append(node.module)
+            names.extend(f"{node.module}.{alias.name}" for alias in node.names)
+    return names
+
+
+def _module(path: Path) -> str:
+    return ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+
+
+def test_each_layer_imports_only_from_the_layers_before_it():
+    breaches = []
+    for path in sorted([*ROOT.glob("solver/**/*.py"), *ROOT.glob("bots/**/*.py")]):
+        own = _layer(_module(path))
+        if own is None:
+            continue
+        for name in _imports(path):
+            layer = _layer(name)
+            if layer is not None and layer > own:
+                breaches.append(f"{_module(path)} imports {name}")
+    assert not breaches, "\n".join(breaches)
+
+
+def test_bots_has_no_top_level_modules_but_its_package_files():
+    loose = {p.name for p in (ROOT / "bots").glob("*.py")} - {"__init__.py", "__main__.py"}
+    assert not loose, f"modules outside the layers: {sorted(loose)}"
+
+
+def test_the_layer_packages_import():
+    import bots.app  # noqa: F401
+    import bots.arena  # noqa: F401
+    import bots.players  # noqa: F401
+    import bots.referee  # noqa: F401
