@@ -12,9 +12,9 @@ from typing import Any
 
 import numpy as np
 
-from solver import dp_backend
+from solver import arguments, dp_backend
 from solver.cards import CARDS, CODES, N_CARD_TYPES, Card, format_cards, format_groups
-from solver.errors import InvalidOptionError, SolverError, UnsupportedPositionError
+from solver.errors import SolverError, UnsupportedPositionError
 from solver.fastcheck import CHECK_MESSAGES, check_table
 from solver.position import HandLike, Position, TableLike
 from solver.problem import OBJECTIVES, Partition, Problem
@@ -24,6 +24,7 @@ from solver.variants import DEFAULT_VARIANT, Variant
 
 BACKENDS = ("auto", "kernel", "cpsat")
 ACE_CODES = {"low": 0, "high": 1, "both": 2}
+MAX_WORKERS = 256  # CP-SAT search threads
 KERNEL_WORK_PER_SECOND = 3_000_000  # turns a time limit into the kernel's work budget
 # (nodes plus the moves they generate; measured at 4.5-7.5 million a second here)
 
@@ -91,6 +92,7 @@ def solve(
     input, naming the offending token.
     """
     started = time.perf_counter()
+    arguments.flag("opened", opened)
     position = table if isinstance(table, Position) else Position.make(table, hand, variant, opened)
     return solve_position(position, objective, backend, time_limit, workers=workers,
                           started=started)
@@ -101,12 +103,11 @@ def solve_position(position: Position, objective: str = "cards", backend: str = 
                    started: float | None = None) -> Solution:
     """``solve()`` for an already validated ``Position``."""
     started = time.perf_counter() if started is None else started
-    if objective not in OBJECTIVES:
-        raise InvalidOptionError(f"unknown objective {objective!r} (choose cards or points)")
-    if backend not in BACKENDS:
-        raise InvalidOptionError(f"unknown backend {backend!r} (choose auto, kernel or cpsat)")
-    if time_limit is not None and not (isinstance(time_limit, (int, float)) and time_limit > 0):
-        raise InvalidOptionError(f"time limit {time_limit!r} must be a positive number of seconds")
+    arguments.instance("position", position, Position)
+    arguments.choice("objective", objective, OBJECTIVES)
+    arguments.choice("backend", backend, BACKENDS)
+    time_limit = arguments.seconds("time limit", time_limit)
+    arguments.integer("workers", workers, 1, MAX_WORKERS)
     problem = Problem.from_position(position, objective)
     used = backend
     if backend == "auto":

@@ -19,10 +19,11 @@ from typing import Any
 
 import numpy as np
 
+from solver import arguments
 from solver.api import Solution, checked_solution, solve_position
 from solver.cards import N_CARD_TYPES, format_cards
 from solver.position import HandLike, Position, TableLike
-from solver.problem import Partition, Problem
+from solver.problem import OBJECTIVES, Partition, Problem
 from solver.variants import DEFAULT_VARIANT, Variant
 
 JOKER = N_CARD_TYPES  # code offset of a joker naming a card
@@ -84,6 +85,7 @@ def hint(table: TableLike | Position, hand: HandLike = (),
          opened: bool = True, time_limit: float | None = None) -> Hint:
     """The best play that changes the fewest table groups (see the module docstring).
     Raises a ``PositionError`` (a ``ValueError``) on bad input, naming the offending token."""
+    arguments.flag("opened", opened)
     if isinstance(table, Position):
         position = table
     else:
@@ -95,6 +97,9 @@ def hint_position(position: Position, objective: str = "cards",
                   time_limit: float | None = None) -> Hint:
     """``hint()`` for an already validated ``Position``."""
     started = time.perf_counter()
+    arguments.instance("position", position, Position)
+    arguments.choice("objective", objective, OBJECTIVES)
+    time_limit = arguments.seconds("time limit", time_limit)
     best = solve_position(position, objective)
     if not best.played:
         return Hint(best, [], 0, [], (time.perf_counter() - started) * 1000)

@@ -23,6 +23,7 @@ from bots.game import build_deck
 from bots.observation import Observation
 from bots.players.planner import STRONG, PlannerBot
 from bots.sim import GREEDY, HOARD, SimState, supported
+from solver import arguments
 from solver.cards import N_CARD_TYPES
 
 DEFAULT_BUDGET = 0.5
@@ -31,6 +32,7 @@ MIN_SAMPLES = 8  # rollouts a plan needs before it can replace the default
 SIGNIFICANCE = 3.0  # standard errors by which a plan must beat the strong evaluation's choice
 EVALUATION_SHARE = 0.8  # share of the budget the evaluation may take before the rollouts
 ENDGAME = 6  # rollouts judge moves once someone holds this many cards or fewer
+MAX_ROLLOUTS = 1_000_000  # deals a fixed-rollouts expert may be asked to play out
 HOARD_GROWTH = 4  # cards past the deal (with that many draws) that mark a hoarder
 
 
@@ -42,9 +44,10 @@ class ExpertBot:
         """``budget``: seconds per move. With ``rollouts`` the clock is ignored: every
         option is weighed and exactly that many deals are played out, so the same seed gives
         the same moves on any machine (under a time budget, a faster machine searches more)."""
-        self.rng = np.random.default_rng(seed)
-        self.budget = budget
-        self.rollouts = rollouts
+        self.rng = np.random.default_rng(arguments.seed("seed", seed))
+        self.budget = arguments.seconds("budget", budget, optional=False)
+        self.rollouts = None if rollouts is None else arguments.integer(
+            "rollouts", rollouts, 1, MAX_ROLLOUTS)
         self.planner = PlannerBot(seed, STRONG)
 
     def choose(self, observation: Observation) -> Action:

@@ -11,13 +11,15 @@ from dataclasses import replace
 from bots.actions import Action
 from bots.observation import Observation
 from bots.players.base import best_play, fallback, knock_allowed
+from solver import arguments
 
 
 class GreedyBot:
     name = "greedy"
 
     def __init__(self, seed: int = 0) -> None:
-        self.seed = seed  # deterministic: the seed is kept for the registry's uniformity
+        # deterministic: the seed is kept (checked) for the registry's uniformity
+        self.seed = arguments.seed("seed", seed)
 
     def choose(self, observation: Observation) -> Action:
         if "play" in observation.legal:
