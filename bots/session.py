@@ -245,12 +245,15 @@ class Session:
     @classmethod
     def load(cls, path: str | Path) -> Session:
         try:
-            data = json.loads(Path(path).read_text())
+            data = json.loads(Path(path).read_text(encoding="utf-8"))
         except OSError as error:
             raise SessionError(f"cannot read {path}: {error.strerror}") from None
         except json.JSONDecodeError as error:
             raise SessionError(f"{path} is not JSON: {error.msg} at line {error.lineno}") \
                 from None
+        except (UnicodeDecodeError, RecursionError):
+            raise SessionError(f"{path} is not a saved game (not UTF-8 text, or nested too "
+                               "deeply)") from None
         if not isinstance(data, dict):
             raise SessionError(f"{path} is not a saved game")
         return cls.from_json(data)
