@@ -393,8 +393,10 @@ def _cmd_learn(args: argparse.Namespace) -> int:
 
 def _cmd_engine(args: argparse.Namespace) -> int:
     from bots.protocol import Engine
+    from solver.api import warm_up
 
-    return Engine(sys.stdin, sys.stdout).run()
+    warm_up("kernel")  # load the compiled kernel now, so that no move's budget pays for it
+    return Engine(sys.stdin.buffer, sys.stdout).run()
 
 
 def _print_solution(solution, colour_choice: str = "auto", symbols: bool = False) -> None:
