@@ -58,6 +58,6 @@ class SolverError(RuntimeError):
 
 
 def clip(text: str, limit: int = 80) -> str:
-    """``text`` cut to ``limit`` characters (plus '…') so that an error message never echoes
-    an input of any size."""
-    return text if len(text) <= limit else text[:limit] + "…"
+    """``text`` cut to at most ``limit`` characters, ending in ``...`` when cut: error
+    messages quote user input through this, so a huge input never makes a huge message."""
+    return text if len(text) <= limit else text[:max(limit - 3, 0)] + "..."

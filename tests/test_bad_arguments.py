@@ -113,8 +113,9 @@ def test_error_messages_do_not_echo_big_inputs():
 def test_clip_keeps_short_texts_and_cuts_long_ones():
     assert clip("short") == "short"
     assert clip("x" * 80) == "x" * 80
-    assert clip("x" * 81) == "x" * 80 + "…"
-    assert clip("abcdef", limit=3) == "abc…"
+    assert clip("x" * 81) == "x" * 77 + "..."
+    assert len(clip("y" * 10_000)) == 80
+    assert clip("abcdef", limit=5) == "ab..."
 
 
 def test_deeply_nested_json_position_is_malformed_not_a_recursion_error():

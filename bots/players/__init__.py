@@ -49,7 +49,7 @@ REGISTRY: dict[str, Callable[[int], Bot]] = {
 def make_bot(name: str, seed: int = 0, budget: float | None = None) -> Bot:
     """The bot called ``name`` (see ``REGISTRY``), seeded; ``budget`` (seconds per move) is
     for the bots that search."""
-    key = name.strip().lower() if isinstance(name, str) else name
+    key = name.strip().lower() if isinstance(name, str) else None
     if key not in REGISTRY:
         raise InvalidArgumentError(f"unknown bot {clip(repr(name))} "
                                    f"(choose one of {', '.join(REGISTRY)})")
