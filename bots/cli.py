@@ -292,10 +292,11 @@ def _position(args: argparse.Namespace):
 
 
 def _cmd_solve(args: argparse.Namespace) -> int:
-    from solver.api import solve_position, warm_up
+    from solver.api import backend_for, solve_position, warm_up
 
     position = _position(args)
-    warm_up(args.backend)  # numba's one-time start-up is not part of the solve's time
+    # numba's one-time start-up, or OR-Tools' loading, is not part of the solve's time
+    warm_up(backend_for(position, args.objective, args.backend))
     solution = solve_position(position, objective=args.objective, backend=args.backend,
                               time_limit=args.time_limit)
     if args.json:

@@ -109,14 +109,7 @@ def solve_position(position: Position, objective: str = "cards", backend: str = 
     time_limit = arguments.seconds("time limit", time_limit)
     arguments.integer("workers", workers, 1, MAX_WORKERS)
     problem = Problem.from_position(position, objective)
-    used = backend
-    if backend == "auto":
-        used = "kernel" if dp_backend.applies(problem) else "cpsat"
-    elif backend == "kernel" and not dp_backend.applies(problem):
-        raise UnsupportedPositionError(
-            f"the kernel cannot solve this {position.variant.name} position exactly "
-            f"({dp_backend.why_not(problem)}); use backend 'cpsat' or 'auto'"
-        )
+    used = _backend_for(problem, backend, position)
     if used == "kernel":
         nodes = 0 if time_limit is None else max(1, int(time_limit * KERNEL_WORK_PER_SECOND))
         partition = dp_backend.solve(problem, node_limit=nodes)
@@ -125,6 +118,25 @@ def solve_position(position: Position, objective: str = "cards", backend: str = 
 
         partition = cpsat.solve(problem, time_limit=time_limit, workers=workers)
     return checked_solution(position, problem, partition, used, objective, started)
+
+
+def backend_for(position: Position, objective: str = "cards", backend: str = "auto") -> str:
+    """The backend ``solve_position`` will use (``kernel`` or ``cpsat``): what to warm up
+    before a timed solve, so that a time limit does not pay for loading OR-Tools."""
+    arguments.choice("objective", objective, OBJECTIVES)
+    arguments.choice("backend", backend, BACKENDS)
+    return _backend_for(Problem.from_position(position, objective), backend, position)
+
+
+def _backend_for(problem: Problem, backend: str, position: Position) -> str:
+    if backend == "auto":
+        return "kernel" if dp_backend.applies(problem) else "cpsat"
+    if backend == "kernel" and not dp_backend.applies(problem):
+        raise UnsupportedPositionError(
+            f"the kernel cannot solve this {position.variant.name} position exactly "
+            f"({dp_backend.why_not(problem)}); use backend 'cpsat' or 'auto'"
+        )
+    return backend
 
 
 def checked_solution(position: Position, problem: Problem, partition: Partition, backend: str,

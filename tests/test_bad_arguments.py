@@ -172,3 +172,24 @@ def test_planner_keeps_its_budget():
         started = time.perf_counter()
         make_bot("planner", 0, 0.05).choose(observation)
         assert time.perf_counter() - started <= 2 * 0.05 + 0.05
+
+
+def test_cli_time_limit_does_not_pay_for_loading_or_tools():
+    """A fresh process: ``solve --time-limit 0.01`` on a vatican table joker (CP-SAT) loads
+    OR-Tools before the clock starts, and says ``optimal: false`` if the search was cut."""
+    import json
+    import subprocess
+    import sys
+
+    argv = [sys.executable, "-m", "bots.cli", "solve", "--variant", "vatican", "--table",
+            "5H 6H 7H 8H | 9S 9D 9C | *JD JH JC | 2C 3C 4C 5C",
+            "--hand", "* 5C 6C 7D 8D 9D KS KH QH 10S 3D 4D", "--json", "--time-limit"]
+    exact = solve("5H 6H 7H 8H | 9S 9D 9C | *JD JH JC | 2C 3C 4C 5C",
+                  "* 5C 6C 7D 8D 9D KS KH QH 10S 3D 4D", "vatican")
+    for limit in (0.01, 0.05):
+        result = json.loads(subprocess.run(argv + [str(limit)], capture_output=True,
+                                           text=True, check=True, timeout=120).stdout)
+        assert result["backend"] == "cpsat"
+        assert result["elapsed_ms"] <= 1000 * (2 * limit + 0.05)
+        if result["optimal"]:
+            assert result["score"] == exact.score
