@@ -16,8 +16,8 @@ import json
 import sys
 import time
 
-from bots.players import REGISTRY
 from bots.arena.tournament import run_tournament
+from bots.players import REGISTRY
 from solver.variants import VARIANT_NAMES
 
 LEVELS = list(REGISTRY)

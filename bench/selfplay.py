@@ -18,8 +18,8 @@ import time
 from collections import defaultdict
 from multiprocessing import Pool
 
-from bots.referee.record import dumps, replay
 from bots.arena.selfplay import play_game
+from bots.referee.record import dumps, replay
 from solver.variants import VARIANT_NAMES
 
 BOTS = (("random",), ("greedy",), ("random", "greedy"), ("greedy", "random"))

@@ -14,14 +14,16 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from solver import kernel_backend
+from solver import arguments, kernel_backend
 from solver.api import solve_position
-from solver.cards import CARDS, N_CARD_TYPES, Card, format_cards
+from solver.cards import CARDS, N_CARD_TYPES, Card, format_cards, parse_cards
+from solver.errors import InvalidArgumentError, clip
 from solver.groups import candidate_runs, candidate_sets
 from solver.position import Position
 from solver.problem import Problem
@@ -31,6 +33,7 @@ if TYPE_CHECKING:  # OR-Tools is imported lazily: it is slow to load
     from solver.cpsat import CpsatModel
 
 MAX_PLAYS = 20  # distinct best plays listed
+MOST_PLAYS = 10_000  # the most ``max_plays`` may ask for
 
 
 @dataclass(frozen=True)
@@ -84,9 +87,16 @@ class Analysis:
 def analyze(position: Position, unseen: list[Card] | None = None,
             max_plays: int = MAX_PLAYS) -> Analysis:
     """Analyze ``position`` (see the module docstring). ``unseen`` lists the cards whose outs
-    to compute (default: every card the packs still hold beyond the table and the hand)."""
+    to compute (default: every card the packs still hold beyond the table and the hand).
+    Raises an ``InvalidArgumentError`` (a ``ValueError``) for arguments of the wrong type."""
     load_kernels()
     started, setup = time.perf_counter(), setup_seconds()
+    arguments.instance("position", position, Position)
+    arguments.integer("max_plays", max_plays, 1, MOST_PLAYS)
+    if unseen is not None:
+        if isinstance(unseen, (str, bytes)) or not isinstance(unseen, Iterable):
+            raise InvalidArgumentError(f"unseen must be a list of cards, not {clip(repr(unseen))}")
+        unseen = parse_cards(list(unseen))
     best = solve_position(position, "cards")
     points = solve_position(position, "points")
     plays, capped = best_plays(position, best.score, max_plays) if best.score else ([], False)

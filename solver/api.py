@@ -12,10 +12,10 @@ from typing import Any
 
 import numpy as np
 
-from solver import kernel_backend
+from solver import arguments, kernel_backend
 from solver.cards import CARDS, CODES, N_CARD_TYPES, Card, format_cards, format_groups
 from solver.constants import ACE_CODES
-from solver.errors import InvalidOptionError, SolverError, UnsupportedPositionError
+from solver.errors import SolverError, UnsupportedPositionError
 from solver.fastcheck import CHECK_MESSAGES, check_table
 from solver.position import HandLike, Position, TableLike
 from solver.problem import OBJECTIVES, Partition, Problem, read_only
@@ -25,6 +25,7 @@ from solver.variants import DEFAULT_VARIANT, Variant
 from solver.warmup import load_cpsat, load_kernels, setup_seconds
 
 BACKENDS = ("auto", "kernel", "cpsat")
+MAX_WORKERS = 256  # CP-SAT search threads
 KERNEL_WORK_PER_SECOND = 3_000_000  # turns a time limit into the kernel's work budget
 # (nodes plus the moves they generate; measured at 4.5-7.5 million a second here)
 
@@ -97,6 +98,7 @@ def solve(
     """
     load_kernels()
     started = time.perf_counter()
+    arguments.flag("opened", opened)
     position = table if isinstance(table, Position) else Position.make(table, hand, variant, opened)
     return solve_position(position, objective, backend, time_limit, workers=workers,
                           started=started)
@@ -109,21 +111,13 @@ def solve_position(position: Position, objective: str = "cards", backend: str = 
     load_kernels()
     started = time.perf_counter() if started is None else started
     setup = setup_seconds()
-    if objective not in OBJECTIVES:
-        raise InvalidOptionError(f"unknown objective {objective!r} (choose cards or points)")
-    if backend not in BACKENDS:
-        raise InvalidOptionError(f"unknown backend {backend!r} (choose auto, kernel or cpsat)")
-    if time_limit is not None and not (isinstance(time_limit, (int, float)) and time_limit > 0):
-        raise InvalidOptionError(f"time limit {time_limit!r} must be a positive number of seconds")
+    arguments.instance("position", position, Position)
+    arguments.choice("objective", objective, OBJECTIVES)
+    arguments.choice("backend", backend, BACKENDS)
+    time_limit = arguments.seconds("time limit", time_limit)
+    arguments.integer("workers", workers, 1, MAX_WORKERS)
     problem = Problem.from_position(position, objective)
-    used = backend
-    if backend == "auto":
-        used = "kernel" if kernel_backend.applies(problem) else "cpsat"
-    elif backend == "kernel" and not kernel_backend.applies(problem):
-        raise UnsupportedPositionError(
-            f"the kernel cannot solve this {position.variant.name} position exactly "
-            f"({kernel_backend.why_not(problem)}); use backend 'cpsat' or 'auto'"
-        )
+    used = _backend_for(problem, backend, position)
     if used == "kernel":
         nodes = 0 if time_limit is None else max(1, int(time_limit * KERNEL_WORK_PER_SECOND))
         partition = kernel_backend.solve(problem, node_limit=nodes)
@@ -131,6 +125,25 @@ def solve_position(position: Position, objective: str = "cards", backend: str = 
         partition = load_cpsat().solve(problem, time_limit=time_limit, workers=workers)
     started += setup_seconds() - setup  # a first automaton, or OR-Tools' import: set-up
     return checked_solution(position, problem, partition, used, objective, started)
+
+
+def backend_for(position: Position, objective: str = "cards", backend: str = "auto") -> str:
+    """The backend ``solve_position`` will use (``kernel`` or ``cpsat``): what to warm up
+    before a timed solve, so that a time limit does not pay for loading OR-Tools."""
+    arguments.choice("objective", objective, OBJECTIVES)
+    arguments.choice("backend", backend, BACKENDS)
+    return _backend_for(Problem.from_position(position, objective), backend, position)
+
+
+def _backend_for(problem: Problem, backend: str, position: Position) -> str:
+    if backend == "auto":
+        return "kernel" if kernel_backend.applies(problem) else "cpsat"
+    if backend == "kernel" and not kernel_backend.applies(problem):
+        raise UnsupportedPositionError(
+            f"the kernel cannot solve this {position.variant.name} position exactly "
+            f"({kernel_backend.why_not(problem)}); use backend 'cpsat' or 'auto'"
+        )
+    return backend
 
 
 def checked_solution(position: Position, problem: Problem, partition: Partition, backend: str,

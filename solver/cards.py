@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from solver.constants import N_CARD_TYPES
-from solver.errors import InvalidCardError
+from solver.errors import InvalidCardError, clip
 
 SUITS = "SHDC"
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -56,12 +56,13 @@ class Card:
     def parse(cls, text: str) -> Card:
         """Parse ``10H``, ``th``, ``A♠``, ``*`` (joker) or ``*7H`` (joker standing for 7H)."""
         if not isinstance(text, str):
-            raise InvalidCardError(f"not a card: {text!r}")
+            raise InvalidCardError(f"not a card: a {type(text).__name__}")
         token = text.strip().replace("\ufe0f", "")
         normal = "".join(_SYMBOL_TO_SUIT.get(ch, ch) for ch in token).upper()
         match = _CARD_RE.match(normal)
         if not normal or match is None or (match.group(1) is None and match.group(2) is None):
-            raise InvalidCardError(f"not a card: {text!r} (write e.g. 10H, AS, QC, * or *7H)")
+            raise InvalidCardError(
+                f"not a card: {clip(text)!r} (write e.g. 10H, AS, QC, * or *7H)")
         is_joker = match.group(1) is not None
         if match.group(2) is None:
             return cls(0, "", joker=True)
@@ -153,9 +154,9 @@ def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
         if stripped in ("", "-"):
             return []
         if "|" in stripped:
-            raise InvalidCardError(f"not a card: '|' in {text!r} (a hand has no groups)")
+            raise InvalidCardError(f"not a card: '|' in {clip(text)!r} (a hand has no groups)")
         return [Card.parse(token) for token in _SEPARATORS.split(stripped) if token]
-    return [card if isinstance(card, Card) else Card.parse(card) for card in text]
+    return [card if isinstance(card, Card) else Card.parse(card) for card in _items(text)]
 
 
 def parse_groups(text: str | Iterable[str | Iterable[str | Card]]) -> list[list[Card]]:
@@ -168,16 +169,23 @@ def parse_groups(text: str | Iterable[str | Iterable[str | Card]]) -> list[list[
         for part in stripped.split("|"):
             cards = parse_cards(part)
             if not cards:
-                raise InvalidCardError(f"empty group in table {text!r}")
+                raise InvalidCardError(f"empty group in table {clip(text)!r}")
             groups.append(cards)
         return groups
     groups = []
-    for group in text:
+    for group in _items(text):
         cards = parse_cards(group)
         if not cards:
             raise InvalidCardError("empty group in table")
         groups.append(cards)
     return groups
+
+
+def _items(value: object) -> Iterable:
+    """``value``'s items, or an ``InvalidCardError`` if it is not a list of cards or groups."""
+    if isinstance(value, (bytes, dict)) or not isinstance(value, Iterable):
+        raise InvalidCardError(f"not cards: a {type(value).__name__} (give a text or a list)")
+    return value
 
 
 def format_cards(cards: Iterable[Card], symbols: bool = False) -> str:

@@ -51,6 +51,12 @@ class UnsupportedPositionError(PositionError):
     """A well-formed position that the requested backend cannot solve (e.g. jokers)."""
 
 
+class InvalidArgumentError(InvalidOptionError):
+    """A function or command argument of the wrong type or out of range (a seed, a count, a
+    time limit, a flag, an objective), named in the message. An ``InvalidOptionError``, so
+    code that caught that for a bad objective or time limit still does."""
+
+
 class SolverError(RuntimeError):
     """An internal failure: a backend produced a table the validator rejects. Always a bug."""
 

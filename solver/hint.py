@@ -19,11 +19,12 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from solver import arguments
 from solver.api import Solution, checked_solution, solve_position
 from solver.cards import N_CARD_TYPES, format_cards
 from solver.constants import JOKER_CODE
 from solver.position import HandLike, Position, TableLike
-from solver.problem import Partition, Problem
+from solver.problem import OBJECTIVES, Partition, Problem
 from solver.variants import DEFAULT_VARIANT, Variant
 from solver.warmup import elapsed_ms, load_cpsat, load_kernels, setup_seconds
 
@@ -88,6 +89,7 @@ def hint(table: TableLike | Position, hand: HandLike = (),
          opened: bool = True, time_limit: float | None = None) -> Hint:
     """The best play that changes the fewest table groups (see the module docstring).
     Raises a ``PositionError`` (a ``ValueError``) on bad input, naming the offending token."""
+    arguments.flag("opened", opened)
     if isinstance(table, Position):
         position = table
     else:
@@ -100,6 +102,9 @@ def hint_position(position: Position, objective: str = "cards",
     """``hint()`` for an already validated ``Position``."""
     load_kernels()
     started, setup = time.perf_counter(), setup_seconds()
+    arguments.instance("position", position, Position)
+    arguments.choice("objective", objective, OBJECTIVES)
+    time_limit = arguments.seconds("time limit", time_limit)
     best = solve_position(position, objective)
     if not best.played:
         return Hint(best, [], 0, [], elapsed_ms(started, setup))

@@ -26,6 +26,7 @@ from typing import Any
 
 import numpy as np
 
+from solver import arguments
 from solver.cards import N_CARD_TYPES, Card, format_cards, format_groups, parse_cards, parse_groups
 from solver.constants import ROW_WIDTH
 from solver.errors import (
@@ -35,6 +36,7 @@ from solver.errors import (
     MalformedPositionError,
     PositionError,
     TooManyCopiesError,
+    clip,
 )
 from solver.groups import arrange_group, is_valid_group
 from solver.variants import DEFAULT_VARIANT, Variant
@@ -63,9 +65,10 @@ class Position:
         opened: bool = True,
     ) -> Position:
         """Parse and validate a position from texts or lists of cards."""
+        arguments.flag("opened", opened)
         rules = Variant.parse(variant)
         groups = tuple(tuple(group) for group in parse_groups(table))
-        position = cls(groups, tuple(parse_cards(hand)), rules, bool(opened))
+        position = cls(groups, tuple(parse_cards(hand)), rules, opened)
         position.validate()
         return position
 
@@ -73,18 +76,18 @@ class Position:
     def parse(cls, text: str) -> Position:
         """Parse the one-line text form ``table / hand / variant [/ unopened]``."""
         if not isinstance(text, str):
-            raise MalformedPositionError(f"not a position text: {text!r}")
+            raise MalformedPositionError(f"not a position text: a {type(text).__name__}")
         fields = [field.strip() for field in text.split("/")]
         if len(fields) not in (2, 3, 4):
             raise MalformedPositionError(
-                f"position {text!r} needs 'table / hand / variant [/ unopened]'"
+                f"position {clip(text)!r} needs 'table / hand / variant [/ unopened]'"
             )
         variant = fields[2] if len(fields) > 2 and fields[2] else DEFAULT_VARIANT
         opened = True
         if len(fields) == 4:
             if fields[3].lower() not in ("opened", "unopened"):
                 raise MalformedPositionError(
-                    f"unknown flag {fields[3]!r} in position (expected 'unopened')"
+                    f"unknown flag {clip(fields[3])!r} in position (expected 'unopened')"
                 )
             opened = fields[3].lower() == "opened"
         return cls.make(fields[0], fields[1], variant, opened)
@@ -96,12 +99,16 @@ class Position:
             try:
                 data = json.loads(data)
             except json.JSONDecodeError as error:
-                raise MalformedPositionError(f"broken JSON position: {error}") from None
+                raise MalformedPositionError(f"broken JSON position: {error.msg} at "
+                                             f"character {error.pos}") from None
+            except RecursionError:
+                raise MalformedPositionError("JSON position nested too deeply") from None
         if not isinstance(data, dict):
             raise MalformedPositionError(f"a JSON position is an object, not {type(data).__name__}")
         unknown = set(data) - {"variant", "options", "table", "hand", "opened"}
         if unknown:
-            raise MalformedPositionError(f"unknown field {sorted(unknown)[0]!r} in JSON position")
+            raise MalformedPositionError(
+                f"unknown field {clip(sorted(unknown)[0])!r} in JSON position")
         options = data.get("options", {})
         if not isinstance(options, dict):
             raise MalformedPositionError("JSON position: 'options' must be an object")
@@ -236,28 +243,36 @@ class Position:
             )
         singles = 0
         for group in self.table:
-            text = format_cards(group)
-            if any(not card.is_named for card in group):
+            lone = len(group) == 1 and not group[0].joker
+            singles += lone
+            if lone and singles > variant.singles:
                 raise InvalidGroupError(
-                    f"a joker on the table must be named (e.g. *7H) in group {text!r}"
+                    f"group {clip(format_cards(group))!r} is a lone card; {variant.name} "
+                    + ("has no singles" if not variant.singles
+                       else f"has only {variant.singles} singles")
                 )
-            if len(group) == 1 and not group[0].joker:
-                singles += 1
-                if singles > variant.singles:
-                    raise InvalidGroupError(
-                        f"group {text!r} is a lone card; {variant.name} "
-                        + ("has no singles" if not variant.singles
-                           else f"has only {variant.singles} singles")
-                    )
-                continue
-            if not is_valid_group(group, variant.ace):
-                raise InvalidGroupError(
-                    f"group {text!r} is not a set or a run (ace {variant.ace})"
-                )
+            if not lone:
+                _check_group(group, variant)
         if not self.opened and not (variant.opening_points or variant.opening_run):
             raise InvalidTableError(
                 f"'unopened' means nothing in {variant.name}: it has no opening rule"
             )
+
+
+def _check_group(group: tuple[Card, ...], variant: Variant) -> None:
+    """Raise an ``InvalidGroupError`` if a starting table's group of two or more cards (or a
+    lone joker) is not a valid group under ``variant``."""
+    text = clip(format_cards(group))
+    if any(not card.is_named for card in group):
+        raise InvalidGroupError(
+            f"a joker on the table must be named (e.g. *7H) in group {text!r}"
+        )
+    if not is_valid_group(group, variant.ace):
+        raise InvalidGroupError(f"group {text!r} is not a set or a run (ace {variant.ace})")
+    jokers = sum(card.joker for card in group)
+    if variant.joker_rule == "tahiti" and jokers > 1:
+        raise InvalidGroupError(f"group {text!r} holds {jokers} jokers; {variant.name} allows "
+                                "at most one joker per group (docs/rules.md §8)")
 
 
 def _counts(cards: Iterable[Card]) -> np.ndarray:

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from bots.referee.actions import Play
-from bots.referee.game import Game
-from bots.referee.observation import observe
+from bots.arena.tournament import play_one
 from bots.players import REGISTRY, make_bot
 from bots.players.expert import ExpertBot
 from bots.players.planner import PlannerBot
-from bots.arena.tournament import play_one
+from bots.referee.actions import Play
+from bots.referee.game import Game
+from bots.referee.observation import observe
 from solver.variants import VARIANT_NAMES
 
 

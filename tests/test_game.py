@@ -156,8 +156,8 @@ def test_incomplete_penalty_give_up_draws_fewer_when_the_stock_is_short():
 
 @pytest.mark.parametrize("level", ["beginner", "greedy", "planner", "expert"])
 def test_incomplete_penalty_bots_asked_in_a_touched_turn_give_up_when_nothing_plays(level):
-    from bots.referee.observation import observe
     from bots.players import make_bot
+    from bots.referee.observation import observe
 
     g = game(PENALTY, ["9D 2S", "2C"], "5C 6C 7C 8C", "KS QS JS 10S")
     with pytest.raises(IllegalMoveError):

@@ -5,9 +5,9 @@ import json
 
 import pytest
 
+from bots.arena.selfplay import play_game
 from bots.referee.observation import observe
 from bots.referee.record import dumps, replay
-from bots.arena.selfplay import play_game
 from solver.variants import VARIANT_NAMES
 
 GAMES = {name: 28 for name in VARIANT_NAMES}

@@ -23,13 +23,21 @@ import json
 import os
 import sys
 import traceback
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from solver.errors import PositionError, SolverError
+from solver import arguments
+from solver.arguments import MAX_SECONDS, MAX_SEED
+from solver.errors import PositionError, SolverError, clip
 from solver.variants import VARIANT_NAMES
 
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL = 3
+MAX_PLAYERS = 99  # a bound for parsing; each variant then checks its own range
+MAX_GAMES = 10_000_000
+MAX_WORKERS = 64
+MAX_ROLLOUTS = 1_000_000
+MOST_PLAYS = 10_000
+MESSAGE_LIMIT = 300  # an error line never gets longer than this
 
 
 class UsageError(Exception):
@@ -65,7 +73,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="maximize cards played (default) or their points")
     solve.add_argument("--backend", choices=("auto", "kernel", "cpsat"), default="auto",
                        help="auto (the numba kernel), kernel, or cpsat (OR-Tools)")
-    solve.add_argument("--time-limit", type=float, default=None, metavar="S",
+    solve.add_argument("--time-limit", type=_seconds, default=None, metavar="S",
                        help="stop after S seconds with the best play so far")
     _output_arguments(solve)
     solve.set_defaults(run=_cmd_solve)
@@ -101,13 +109,13 @@ def build_parser() -> argparse.ArgumentParser:
     _position_arguments(analyze)
     analyze.add_argument("--unseen", metavar="CARDS",
                          help="cards whose outs to compute (default: every card not seen)")
-    analyze.add_argument("--max-plays", type=int, default=20, metavar="N",
+    analyze.add_argument("--max-plays", type=_count(1, MOST_PLAYS), default=20, metavar="N",
                          help="list at most N distinct best plays (default 20)")
-    analyze.add_argument("--rollouts", type=int, default=0, metavar="N",
+    analyze.add_argument("--rollouts", type=_count(0, MAX_ROLLOUTS), default=0, metavar="N",
                          help="estimate the expert's winning chances with N rollouts")
     analyze.add_argument("--opponents", default="13", metavar="SIZES",
                          help="opponents' hand sizes for --rollouts, e.g. 9,12 (default 13)")
-    analyze.add_argument("--seed", type=int, default=0, help="seed of the rollouts")
+    analyze.add_argument("--seed", type=_seed, default=0, help="seed of the rollouts")
     _output_arguments(analyze)
     analyze.set_defaults(run=_cmd_analyze)
 
@@ -120,12 +128,14 @@ def build_parser() -> argparse.ArgumentParser:
                "--bots random,greedy --games 20 --seed 1 --record games.jsonl",
     )
     selfplay.add_argument("--variant", default="machiavelli", help="variant[:option=value,...]")
-    selfplay.add_argument("--players", type=int, default=2, help="players per game (default 2)")
+    selfplay.add_argument("--players", type=_count(1, MAX_PLAYERS), default=2,
+                          help="players per game (default 2)")
     selfplay.add_argument("--bots", default="greedy",
                           help="comma-separated bots, cycled over the seats (random, beginner, "
                                "greedy, planner, expert)")
-    selfplay.add_argument("--games", type=int, default=10, help="games to play (default 10)")
-    selfplay.add_argument("--seed", type=int, default=0, help="seed of the first game")
+    selfplay.add_argument("--games", type=_count(1, MAX_GAMES), default=10,
+                          help="games to play (default 10)")
+    selfplay.add_argument("--seed", type=_seed, default=0, help="seed of the first game")
     selfplay.add_argument("--record", metavar="FILE",
                           help="write one JSON record per game to FILE (.jsonl)")
     selfplay.add_argument("--check", action="store_true",
@@ -145,12 +155,12 @@ def build_parser() -> argparse.ArgumentParser:
     tournament.add_argument("--variant", default="machiavelli",
                             help="variant[:option=value,...]")
     tournament.add_argument("--bots", required=True, help="comma-separated bots")
-    tournament.add_argument("--games", type=int, default=100)
-    tournament.add_argument("--players", type=int, default=2)
-    tournament.add_argument("--seed", type=int, default=0)
-    tournament.add_argument("--workers", type=int, default=1,
-                            help="parallel processes (default 1)")
-    tournament.add_argument("--budget", type=float, default=None, metavar="S",
+    tournament.add_argument("--games", type=_count(1, MAX_GAMES), default=100)
+    tournament.add_argument("--players", type=_count(1, MAX_PLAYERS), default=2)
+    tournament.add_argument("--seed", type=_seed, default=0)
+    tournament.add_argument("--workers", type=_count(1, MAX_WORKERS), default=1,
+                            help=f"parallel processes (default 1, at most {MAX_WORKERS})")
+    tournament.add_argument("--budget", type=_seconds, default=None, metavar="S",
                             help="seconds per move for the searching bots (expert)")
     tournament.add_argument("--ray", metavar="ADDRESS", default=None,
                             help="run the games on a Ray cluster ('local' starts one here)")
@@ -171,10 +181,11 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--bots", default="expert",
                       help="comma-separated bot levels for the computer seats "
                            "(random, beginner, greedy, planner, expert; default expert)")
-    play.add_argument("--humans", type=int, default=1, help="people playing (default 1)")
-    play.add_argument("--seed", type=int, default=None,
+    play.add_argument("--humans", type=_count(1, MAX_PLAYERS), default=1,
+                      help="people playing (default 1)")
+    play.add_argument("--seed", type=_seed, default=None,
                       help="seed of the deal and the bots (default: a new one, printed)")
-    play.add_argument("--budget", type=float, default=None, metavar="S",
+    play.add_argument("--budget", type=_seconds, default=None, metavar="S",
                       help="seconds per move for the expert (default 0.5)")
     play.add_argument("--resume", metavar="FILE", help="resume a game saved with 'save FILE'")
     play.add_argument("--symbols", action="store_true", help="print suits as ♠ ♥ ♦ ♣")
@@ -191,7 +202,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="examples:\n  machiavelli learn\n  machiavelli learn --variant shanghai",
     )
     learn.add_argument("--variant", default="machiavelli", help="variant[:option=value,...]")
-    learn.add_argument("--seed", type=int, default=0, help="seed of the first game")
+    learn.add_argument("--seed", type=_seed, default=0, help="seed of the first game")
     learn.add_argument("--color", choices=("auto", "always", "never"), default="auto")
     learn.set_defaults(run=_cmd_learn)
 
@@ -214,6 +225,35 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--color", choices=("auto", "always", "never"), default="auto")
     demo.set_defaults(run=_cmd_demo)
     return parser
+
+
+def _count(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: an integer in ``low..high``."""
+    def parse(text: str) -> int:
+        try:
+            number = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not an integer: {clip(text)!r}") from None
+        if not low <= number <= high:
+            raise argparse.ArgumentTypeError(f"{clip(text)} is not in {low}..{high}")
+        return number
+
+    return parse
+
+
+def _seed(text: str) -> int:
+    """An argparse type: a seed, 0..2**63-1."""
+    return _count(0, MAX_SEED)(text)
+
+
+def _seconds(text: str) -> float:
+    """An argparse type: a positive, finite number of seconds (at most a day)."""
+    try:
+        return arguments.seconds("the value", float(text), optional=False)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{clip(text)!r} is not a positive number of seconds up to {MAX_SECONDS:.0f}"
+        ) from None
 
 
 def _position_arguments(parser: argparse.ArgumentParser) -> None:
@@ -252,10 +292,11 @@ def _position(args: argparse.Namespace):
 
 
 def _cmd_solve(args: argparse.Namespace) -> int:
-    from solver.api import solve_position, warm_up
+    from solver.api import backend_for, solve_position, warm_up
 
     position = _position(args)
-    warm_up(args.backend)  # numba's one-time start-up is not part of the solve's time
+    # numba's one-time start-up, or OR-Tools' loading, is not part of the solve's time
+    warm_up(backend_for(position, args.objective, args.backend))
     solution = solve_position(position, objective=args.objective, backend=args.backend,
                               time_limit=args.time_limit)
     if args.json:
@@ -298,8 +339,6 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
 
     position = _position(args)
     unseen = parse_cards(args.unseen) if args.unseen is not None else None
-    if args.max_plays < 1:
-        raise UsageError(f"--max-plays {args.max_plays} must be at least 1")
     result = analyze(position, unseen, args.max_plays)
     chance = None
     if args.rollouts:
@@ -308,7 +347,7 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
         try:
             opponents = [int(size) for size in args.opponents.split(",")]
         except ValueError:
-            raise UsageError(f"bad --opponents {args.opponents!r}: hand sizes like 9,12") \
+            raise UsageError(f"bad --opponents {clip(args.opponents)!r}: hand sizes like 9,12") \
                 from None
         chance = win_chance(position, opponents, args.rollouts, args.seed,
                             None if args.json else _progress)
@@ -337,9 +376,6 @@ def _cmd_play(args: argparse.Namespace) -> int:
             session = Session.load(args.resume)
         else:
             bots = [name.strip() for name in args.bots.split(",") if name.strip()]
-            if args.humans < 1:
-                raise UsageError(f"--humans {args.humans}: at least one person plays")
-            _check_budget(args.budget)
             seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(3), "big")
             session = Session(args.variant, [PERSON] * args.humans + bots, seed, args.budget)
     except SessionError as error:
@@ -358,8 +394,10 @@ def _cmd_learn(args: argparse.Namespace) -> int:
 
 def _cmd_engine(args: argparse.Namespace) -> int:
     from bots.app.protocol import Engine
+    from solver.api import warm_up
 
-    return Engine(sys.stdin, sys.stdout).run()
+    warm_up("kernel")  # load the compiled kernel now, so that no move's budget pays for it
+    return Engine(sys.stdin.buffer, sys.stdout).run()
 
 
 def _print_solution(solution, colour_choice: str = "auto", symbols: bool = False) -> None:
@@ -431,18 +469,13 @@ def _variant_and_bots(args: argparse.Namespace):
     return variant, names
 
 
-def _check_budget(budget: float | None) -> None:
-    if budget is not None and budget <= 0:
-        raise UsageError("--budget must be a positive number of seconds")
-
-
 def _cmd_selfplay(args: argparse.Namespace) -> int:
-    from bots.referee.record import dumps
     from bots.arena.selfplay import BotError, play_game
+    from bots.referee.record import dumps
 
     variant, names = _variant_and_bots(args)
-    if args.games < 1:
-        raise UsageError("--games must be at least 1")
+    if args.seed + args.games - 1 > MAX_SEED:
+        raise UsageError("--seed + --games must stay below 2**63 (game i uses SEED + i)")
     out = open(args.record, "w", encoding="utf-8") if args.record else None  # noqa: SIM115
     wins: dict[str, float] = {}
     scores: dict[str, list[int]] = {}
@@ -481,9 +514,8 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
     from bots.arena.tournament import run_tournament
 
     variant, names = _variant_and_bots(args)
-    if args.games < 1 or args.workers < 1:
-        raise UsageError("--games and --workers must be at least 1")
-    _check_budget(args.budget)
+    if args.seed + args.games - 1 > MAX_SEED:
+        raise UsageError("--seed + --games must stay below 2**63 (game g uses SEED + g)")
     try:
         summary = run_tournament(str(variant), names, args.games, args.players, args.seed,
                                  workers=args.workers, ray_address=args.ray,
@@ -541,7 +573,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = build_parser().parse_args(argv)
         return args.run(args)
     except (UsageError, PositionError) as error:
-        print(f"machiavelli: error: {error}", file=sys.stderr)
+        print(f"machiavelli: error: {_one_line(error)}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except RecursionError:
+        print("machiavelli: error: input nested too deeply", file=sys.stderr)
         return EXIT_BAD_INPUT
     except SolverError as error:
         if os.environ.get("MACHIAVELLI_DEBUG"):
@@ -553,6 +588,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+
+
+def _one_line(error: Exception) -> str:
+    """The error's message on one line, clipped: never an echo of a whole input."""
+    return clip(" ".join(str(error).split()), MESSAGE_LIMIT)
 
 
 def entry_point() -> None:

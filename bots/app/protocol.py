@@ -21,18 +21,22 @@ running. The commands (docs/protocol.md has them in full, with a transcript):
 from __future__ import annotations
 
 import json
+import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, TextIO
 
-from bots.referee.actions import action_from_json, action_to_json
-from bots.players import REGISTRY
 from bots.app.session import PERSON, Event, Session, SessionError
-from solver.errors import PositionError
+from bots.players import REGISTRY
+from bots.referee.actions import action_from_json, action_to_json
+from solver import arguments
+from solver.errors import PositionError, clip
 from solver.position import Position
 from solver.variants import VARIANT_NAMES
 
 CLIENT = "client"  # a seat the protocol's client moves for
+INTERNAL = "internal error (please report):"  # the start of an answer to an engine fault
+MESSAGE_LIMIT = 300  # the longest error text (an echoed input is clipped)
 NAME = "machiavelli-engine"
 
 
@@ -43,7 +47,7 @@ class RequestError(ValueError):
 class Engine:
     """Reads requests from ``source`` and writes answers to ``sink`` until ``quit`` or EOF."""
 
-    def __init__(self, source: TextIO, sink: TextIO) -> None:
+    def __init__(self, source: Iterable[str | bytes], sink: TextIO) -> None:
         self.source = source
         self.sink = sink
         self.session: Session | None = None
@@ -57,6 +61,8 @@ class Engine:
         self.running = True
 
     def run(self) -> int:
+        """Answer every line of ``source`` (texts, or bytes such as ``sys.stdin.buffer``
+        gives: a line that is not UTF-8 gets an error answer, and the engine goes on)."""
         for line in self.source:
             if not line.strip():
                 continue
@@ -69,14 +75,20 @@ class Engine:
         self.sink.write(json.dumps(answer) + "\n")
         self.sink.flush()
 
-    def answer(self, line: str) -> dict[str, Any]:
-        """The answer to one request line (never raises for bad input)."""
+    def answer(self, line: str | bytes) -> dict[str, Any]:
+        """The answer to one request line (never raises: bad input gets an error answer,
+        and so, as a last resort, does a fault of the engine's own)."""
         request_id = None
         try:
             try:
-                request = json.loads(line)
-            except (json.JSONDecodeError, UnicodeDecodeError) as error:
-                raise RequestError(f"not JSON: {error}") from None
+                text = line.decode("utf-8") if isinstance(line, bytes) else line
+            except UnicodeDecodeError as error:
+                raise RequestError(f"not UTF-8 text (byte {error.start})") from None
+            try:
+                request = json.loads(text)
+            except json.JSONDecodeError as error:
+                raise RequestError(f"not JSON: {error.msg} at character {error.pos}") \
+                    from None
             if not isinstance(request, dict):
                 raise RequestError(f"a request is a JSON object, not {type(request).__name__}")
             request_id = request.get("id")
@@ -90,7 +102,10 @@ class Engine:
             answer = {"ok": False, "error": _one_line(error)}
         except RecursionError:
             answer = {"ok": False, "error": "request nested too deeply"}
-        if request_id is not None and isinstance(request_id, (str, int, float)):
+        except Exception as error:  # noqa: BLE001 - the engine must outlive its own bugs
+            answer = {"ok": False, "error": f"{INTERNAL} {type(error).__name__}: "
+                                            f"{_one_line(error)}"}
+        if _echoable(request_id):
             answer["id"] = request_id
         return answer
 
@@ -116,8 +131,11 @@ class Engine:
                 raise RequestError("'position' is a position text or its JSON object")
         else:
             table, hand = _text(request, "table", ""), _text(request, "hand")
+            opened = request.get("opened", True)
+            if not isinstance(opened, bool):
+                raise RequestError("'opened' is true or false")
             position = Position.make(table, hand, _text(request, "variant", "machiavelli"),
-                                     opened=bool(request.get("opened", True)))
+                                     opened=opened)
         self.position = position
         self.session = None
         return {"position": str(position)}
@@ -126,9 +144,7 @@ class Engine:
         seats = request.get("seats", [CLIENT, "expert"])
         if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
             raise RequestError("'seats' is a list of bot levels and 'client'")
-        seed = request.get("seed", 0)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise RequestError(f"'seed' is an integer, not {seed!r}")
+        seed = arguments.seed("'seed'", request.get("seed", 0))
         budget = _budget(request)
         self.session = Session(_text(request, "variant", "machiavelli"),
                                [PERSON if s == CLIENT else s for s in seats], seed, budget)
@@ -171,8 +187,8 @@ class Engine:
         if self.session is not None:
             action = self.session.suggest(level, budget)
         else:
-            from bots.players.estimate import observation_for
             from bots.players import make_bot
+            from bots.players.estimate import observation_for
 
             opponents = request.get("opponents", [13])
             if not isinstance(opponents, list) or not all(isinstance(n, int)
@@ -252,7 +268,7 @@ def _text(request: dict, key: str, default: str | None = None) -> str:
     if value is None:
         raise RequestError(f"missing '{key}'")
     if not isinstance(value, str):
-        raise RequestError(f"'{key}' is a string, not {value!r}")
+        raise RequestError(f"'{key}' is a string, not a {type(value).__name__}")
     return value
 
 
@@ -262,10 +278,22 @@ def _budget(request: dict) -> float | None:
         return None
     if isinstance(budget, bool) or not isinstance(budget, (int, float)) or \
             not 0 < budget <= 60:
-        raise RequestError(f"'budget' is seconds per move in (0, 60], not {budget!r}")
+        raise RequestError(f"'budget' is seconds per move in (0, 60], not {clip(repr(budget))}")
     return float(budget)
 
 
 def _one_line(error: Exception) -> str:
     text = str(error) if str(error) else type(error).__name__
-    return " ".join(text.split())
+    return clip(" ".join(text.split()), MESSAGE_LIMIT)
+
+
+def _echoable(request_id: Any) -> bool:
+    """Whether the request's ``id`` is echoed: a short string, an integer or a finite
+    number (``NaN`` or ``Infinity`` would make the answer invalid JSON)."""
+    if isinstance(request_id, str):
+        return len(request_id) <= MESSAGE_LIMIT
+    if isinstance(request_id, bool):
+        return False
+    if isinstance(request_id, int):
+        return abs(request_id) < 2**63
+    return isinstance(request_id, float) and math.isfinite(request_id)

@@ -15,12 +15,15 @@ DIM = "\033[2m"
 RESET = "\033[0m"
 
 
-def use_colour(choice: str = "auto", stream: TextIO = sys.stdout) -> bool:
-    """Colour on ``always``; on ``auto`` when ``stream`` is a terminal and NO_COLOR is unset."""
+def use_colour(choice: str = "auto", stream: TextIO | None = None) -> bool:
+    """Colour on ``always``; on ``auto`` when ``stream`` (default: the current
+    ``sys.stdout``, looked up at the call, not at import) is a terminal and NO_COLOR is
+    unset."""
     if choice == "always":
         return True
     if choice == "never":
         return False
+    stream = sys.stdout if stream is None else stream
     return stream.isatty() and "NO_COLOR" not in os.environ
 
 

@@ -24,10 +24,10 @@ from typing import Any
 
 import numpy as np
 
+from bots.players import REGISTRY, make_bot
 from bots.referee.actions import Action, Draw, GiveUp, Pass, Play, play_from_solution
 from bots.referee.game import ForcedPlayHint, Game, IllegalMoveError
 from bots.referee.observation import Observation, observe
-from bots.players import REGISTRY, make_bot
 from bots.referee.record import resume
 from solver.cards import Card, parse_cards, parse_groups
 
@@ -254,12 +254,15 @@ class Session:
     @classmethod
     def load(cls, path: str | Path) -> Session:
         try:
-            data = json.loads(Path(path).read_text())
+            data = json.loads(Path(path).read_text(encoding="utf-8"))
         except OSError as error:
             raise SessionError(f"cannot read {path}: {error.strerror}") from None
         except json.JSONDecodeError as error:
             raise SessionError(f"{path} is not JSON: {error.msg} at line {error.lineno}") \
                 from None
+        except (UnicodeDecodeError, RecursionError):
+            raise SessionError(f"{path} is not a saved game (not UTF-8 text, or nested too "
+                               "deeply)") from None
         if not isinstance(data, dict):
             raise SessionError(f"{path} is not a saved game")
         return cls.from_json(data)

@@ -14,9 +14,9 @@ import sys
 from collections.abc import Callable
 from typing import TextIO
 
-from bots.referee.actions import Play
 from bots.app.render import BOLD, DIM, RESET, cards_text, table_lines
 from bots.app.session import PERSON, Event, Session, SessionError
+from bots.referee.actions import Play
 from solver.cards import Card
 from solver.errors import PositionError
 

@@ -7,9 +7,9 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
+from bots.players import make_bot
 from bots.referee.game import ForcedPlayHint, Game, IllegalMoveError
 from bots.referee.observation import observe
-from bots.players import make_bot
 
 MAX_ACTIONS = 20_000
 

@@ -21,9 +21,9 @@ from typing import Any
 
 import numpy as np
 
+from bots.players import make_bot
 from bots.referee.game import ForcedPlayHint, Game, IllegalMoveError
 from bots.referee.observation import observe
-from bots.players import make_bot
 from bots.referee.scoring import lower_is_better
 from solver.variants import Variant
 

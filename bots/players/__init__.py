@@ -34,6 +34,7 @@ from bots.players.expert import ExpertBot
 from bots.players.greedy import GreedyBot
 from bots.players.planner import PlannerBot
 from bots.players.random_bot import RandomBot
+from solver.errors import InvalidArgumentError, clip
 
 #: The graded levels, weakest first.
 REGISTRY: dict[str, Callable[[int], Bot]] = {
@@ -48,9 +49,10 @@ REGISTRY: dict[str, Callable[[int], Bot]] = {
 def make_bot(name: str, seed: int = 0, budget: float | None = None) -> Bot:
     """The bot called ``name`` (see ``REGISTRY``), seeded; ``budget`` (seconds per move) is
     for the bots that search."""
-    key = name.strip().lower()
+    key = name.strip().lower() if isinstance(name, str) else None
     if key not in REGISTRY:
-        raise ValueError(f"unknown bot {name!r} (choose one of {', '.join(REGISTRY)})")
+        raise InvalidArgumentError(f"unknown bot {clip(repr(name))} "
+                                   f"(choose one of {', '.join(REGISTRY)})")
     factory = REGISTRY[key]
     if budget is not None and key in SEARCHERS:
         return factory(seed, budget=budget)
@@ -58,7 +60,7 @@ def make_bot(name: str, seed: int = 0, budget: float | None = None) -> Bot:
 
 
 #: Bots that take a time budget per move.
-SEARCHERS: set[str] = {"expert"}
+SEARCHERS: set[str] = {"planner", "expert"}
 
 
 __all__ = ["REGISTRY", "Bot", "make_bot"]

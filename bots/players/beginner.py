@@ -8,10 +8,11 @@ for one) comes from the solver, since the opening rules leave no room for rearra
 
 from __future__ import annotations
 
-from bots.referee.actions import Action, Play
-from bots.referee.observation import Observation
 from bots.players.base import best_play, fallback
 from bots.players.random_bot import hand_melds
+from bots.referee.actions import Action, Play
+from bots.referee.observation import Observation
+from solver import arguments
 from solver.cards import Card
 from solver.groups import arrange_group, is_valid_group
 from solver.validate import JOKER, play_problems
@@ -21,7 +22,7 @@ class BeginnerBot:
     name = "beginner"
 
     def __init__(self, seed: int = 0) -> None:
-        self.seed = seed  # deterministic
+        self.seed = arguments.seed("seed", seed)  # deterministic
 
     def choose(self, observation: Observation) -> Action:
         if "play" not in observation.legal:

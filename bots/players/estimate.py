@@ -14,14 +14,16 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from bots.referee.game import build_deck
-from bots.referee.observation import Observation
 from bots.players.expert import ExpertBot, opponent_policies
 from bots.players.sim import GREEDY, supported
-from solver.errors import InvalidOptionError
+from bots.referee.game import build_deck
+from bots.referee.observation import Observation
+from solver import arguments
+from solver.errors import InvalidArgumentError, InvalidOptionError, clip
 from solver.position import Position
 
 MAX_ROUNDS = 60
+MAX_ROLLOUTS = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -38,11 +40,16 @@ class WinChance:
 
 def observation_for(position: Position, opponents: list[int]) -> Observation:
     """Player 0's view of ``position`` with opponents holding ``opponents[i]`` cards each."""
+    most = position.variant.max_players - 1
+    if not isinstance(opponents, list) or not 1 <= len(opponents) <= most or \
+            not all(isinstance(n, int) and not isinstance(n, bool) for n in opponents):
+        raise InvalidArgumentError(f"opponents is a list of 1 to {most} hand sizes "
+                                   f"({position.variant.name} seats {most + 1} at most)")
     deck = len(build_deck(position.variant, 1 + len(opponents)))
     stock = deck - len(position.table_cards) - len(position.hand) - sum(opponents)
     if stock < 0 or any(size < 1 for size in opponents):
-        raise InvalidOptionError(
-            f"opponents' hands {','.join(map(str, opponents))} do not fit in the packs "
+        raise InvalidArgumentError(
+            f"opponents' hands {clip(','.join(map(str, opponents)))} do not fit in the packs "
             f"({deck} cards, {len(position.table_cards) + len(position.hand)} seen)")
     names = ("you",) + tuple(f"opponent {i + 1}" for i in range(len(opponents)))
     return Observation(
@@ -58,6 +65,9 @@ def observation_for(position: Position, opponents: list[int]) -> Observation:
 def win_chance(position: Position, opponents: list[int], rollouts: int = 200, seed: int = 0,
                progress: Callable[[int, int], None] | None = None) -> WinChance:
     """Share of ``rollouts`` games the expert wins from ``position`` (ties shared)."""
+    arguments.instance("position", position, Position)
+    arguments.integer("rollouts", rollouts, 1, MAX_ROLLOUTS)
+    arguments.seed("seed", seed)
     if not supported(position.variant) or position.has_jokers:
         raise InvalidOptionError(
             f"rollouts do not model {position.variant.name} with jokers or its turns")

@@ -4,8 +4,8 @@ It first scores its options as the planner does, but holding back harder (``STRO
 weight on kept cards that still fit). Near the end of a game (someone holds few cards) it
 then searches: it deals the unseen cards at random many times over (consistent with what it
 has seen: its hand, the table, everyone's hand size, the stock size) and, in each imagined
-world, plays each plan out (``bots.players.sim``): a first move (the chosen one, the biggest play and
-its close alternatives, drawing instead) and how it goes on (greedy, or hoarding: drawing
+world, plays each plan out (``bots.players.sim``): a first move (the chosen one, the biggest
+play and its close alternatives, drawing instead) and how it goes on (greedy, or hoarding: drawing
 until its whole hand can go out at once), with opponents modelled from what they have shown.
 The evaluation's choice stands unless a plan beats it clearly over the same worlds. All of it
 within a time budget per move. Where rollouts cannot model the variant (jokers, carousel's
@@ -18,11 +18,12 @@ import time
 
 import numpy as np
 
+from bots.players.planner import STRONG, PlannerBot
+from bots.players.sim import GREEDY, HOARD, SimState, supported
 from bots.referee.actions import Action, Draw, Play
 from bots.referee.game import build_deck
 from bots.referee.observation import Observation
-from bots.players.planner import STRONG, PlannerBot
-from bots.players.sim import GREEDY, HOARD, SimState, supported
+from solver import arguments
 from solver.cards import N_CARD_TYPES
 
 DEFAULT_BUDGET = 0.5
@@ -31,6 +32,7 @@ MIN_SAMPLES = 8  # rollouts a plan needs before it can replace the default
 SIGNIFICANCE = 3.0  # standard errors by which a plan must beat the strong evaluation's choice
 EVALUATION_SHARE = 0.8  # share of the budget the evaluation may take before the rollouts
 ENDGAME = 6  # rollouts judge moves once someone holds this many cards or fewer
+MAX_ROLLOUTS = 1_000_000  # deals a fixed-rollouts expert may be asked to play out
 HOARD_GROWTH = 4  # cards past the deal (with that many draws) that mark a hoarder
 
 
@@ -42,9 +44,10 @@ class ExpertBot:
         """``budget``: seconds per move. With ``rollouts`` the clock is ignored: every
         option is weighed and exactly that many deals are played out, so the same seed gives
         the same moves on any machine (under a time budget, a faster machine searches more)."""
-        self.rng = np.random.default_rng(seed)
-        self.budget = budget
-        self.rollouts = rollouts
+        self.rng = np.random.default_rng(arguments.seed("seed", seed))
+        self.budget = arguments.seconds("budget", budget, optional=False)
+        self.rollouts = None if rollouts is None else arguments.integer(
+            "rollouts", rollouts, 1, MAX_ROLLOUTS)
         self.planner = PlannerBot(seed, STRONG)
 
     def choose(self, observation: Observation) -> Action:

@@ -8,16 +8,18 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from bots.players.base import best_play, fallback, knock_allowed
 from bots.referee.actions import Action
 from bots.referee.observation import Observation
-from bots.players.base import best_play, fallback, knock_allowed
+from solver import arguments
 
 
 class GreedyBot:
     name = "greedy"
 
     def __init__(self, seed: int = 0) -> None:
-        self.seed = seed  # deterministic: the seed is kept for the registry's uniformity
+        # deterministic: the seed is kept (checked) for the registry's uniformity
+        self.seed = arguments.seed("seed", seed)
 
     def choose(self, observation: Observation) -> Action:
         if "play" in observation.legal:

@@ -24,18 +24,21 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from bots.players.base import fallback, knock_allowed
+from bots.players.options import search_options
 from bots.referee.actions import Action, Draw, Play
 from bots.referee.game import build_deck
 from bots.referee.observation import Observation
-from bots.players.base import fallback, knock_allowed
-from bots.players.options import search_options
 from bots.referee.scoring import hand_value
+from solver import arguments
 from solver.api import solve_position
 from solver.cards import CARDS, Card
 from solver.errors import PositionError
 from solver.position import Position
 
 FITS_LIMIT = 0.01  # seconds (as a kernel work budget) per estimate of how many cards fit
+BUDGET_SHARE = 0.5  # share of the budget after which no further option is weighed (weighing
+# the last one started, up to 7 capped searches, must still fit in the budget)
 
 
 @dataclass(frozen=True)
@@ -65,12 +68,18 @@ STRONG = Weights(fit=1.5, outs=0.5, opening=1.0)
 class PlannerBot:
     name = "planner"
 
-    def __init__(self, seed: int = 0, weights: Weights | None = None) -> None:
-        self.rng = np.random.default_rng(seed)
-        self.weights = weights or Weights()
+    def __init__(self, seed: int = 0, weights: Weights | None = None,
+                 budget: float | None = None) -> None:
+        """``budget``: seconds per move (None: weigh every option). Past half of it no
+        further option is weighed, and the best weighed so far is played."""
+        self.rng = np.random.default_rng(arguments.seed("seed", seed))
+        self.weights = arguments.instance("weights", weights or Weights(), Weights)
+        self.budget = arguments.seconds("budget", budget)
 
     def choose(self, observation: Observation) -> Action:
-        return self.decide(observation)[0]
+        if self.budget is None:
+            return self.decide(observation)[0]
+        return self.decide(observation, time.perf_counter() + BUDGET_SHARE * self.budget)[0]
 
     def decide(self, observation: Observation, deadline: float | None = None
                ) -> tuple[Action, list[Action], list[float]]:
@@ -90,7 +99,7 @@ class PlannerBot:
             unseen = unseen_cards(observation)
             deals = [self.rng.permutation(unseen) for _ in range(self.weights.samples)]
             for i, option in enumerate(options):
-                if deadline is not None and i and time.perf_counter() >= deadline:
+                if deadline is not None and time.perf_counter() >= deadline:
                     break
                 values[i] = self.value(observation, option, deals)
         order = sorted(range(len(options)), key=lambda i: -values[i])

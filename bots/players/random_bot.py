@@ -15,9 +15,10 @@ from itertools import combinations
 
 import numpy as np
 
+from bots.players.base import best_play, knock_allowed
 from bots.referee.actions import Action, Draw, GiveUp, Pass, Play
 from bots.referee.observation import Observation
-from bots.players.base import best_play, knock_allowed
+from solver import arguments
 from solver.cards import Card
 from solver.groups import arrange_group, is_valid_group
 from solver.validate import play_problems
@@ -27,7 +28,7 @@ class RandomBot:
     name = "random"
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = np.random.default_rng(seed)
+        self.rng = np.random.default_rng(arguments.seed("seed", seed))
 
     def choose(self, observation: Observation) -> Action:
         options = candidates(observation)

@@ -28,9 +28,10 @@ from pathlib import Path
 from typing import Any
 
 from bots.referee.actions import Draw, GiveUp, Pass, Play
-from bots.referee.game import ForcedPlayHint, Game, IllegalMoveError
+from bots.referee.game import MAX_HANDS, ForcedPlayHint, Game, IllegalMoveError
+from solver import arguments
 from solver.cards import parse_cards
-from solver.errors import PositionError
+from solver.errors import PositionError, clip
 from solver.variants import Variant
 
 
@@ -52,6 +53,8 @@ def read_records(path: str | Path) -> Iterator[dict[str, Any]]:
             record = json.loads(line)
         except json.JSONDecodeError as error:
             raise ValueError(f"line {number}: broken JSON ({error.msg})") from None
+        except RecursionError:
+            raise ValueError(f"line {number}: JSON nested too deeply") from None
         if not isinstance(record, dict):
             raise ValueError(f"line {number}: a record is a JSON object")
         yield record
@@ -72,51 +75,45 @@ class Inconsistency:
         return f"{where}: {self.message}"
 
 
-def replay(record: dict[str, Any], check_seed: bool = True) -> Inconsistency | None:
-    """Replay ``record`` through the referee step by step; the first inconsistency, or None."""
+def replay(record: dict[str, Any]) -> Inconsistency | None:
+    """Replay ``record`` through the referee step by step; the first inconsistency, or None.
+
+    The seed deals every hand again, and each hand's recorded deal must be the one it gives
+    (a record without its seed cannot show that its deal is honest, so it is refused); the
+    finished game's ``result``, and each hand's in a match, must be the referee's."""
     try:
-        variant = Variant.from_name(record["variant"], **record.get("options", {}))
-        players = list(record["players"])
-        hands = record.get("hands") or [{"deal": record["deal"], "actions": record["actions"]}]
-        deals = [hand["deal"] for hand in hands]
-        game = Game(variant, players, int(record.get("seed", 0)), deals=deals)
-    except (KeyError, TypeError, PositionError, ValueError) as error:
+        game, hands = _start(record)
+    except ValueError as error:
         return Inconsistency(0, -1, f"unreadable record: {error}")
-    if "hands" in record and (record.get("deal") != deals[0]
-                              or record.get("actions") != hands[0].get("actions")):
+    if "hands" in record and (record.get("deal") != hands[0]["deal"]
+                              or record.get("actions") != hands[0]["actions"]):
         return Inconsistency(0, -1, "the top-level deal and actions differ from the first hand's")
-    if check_seed and "seed" in record:
-        fresh = Game(variant, players, int(record["seed"]))
-        if fresh.deal_record != deals[0]:
-            return Inconsistency(0, -1, "the deal is not the one the seed gives")
     for number, hand in enumerate(hands):
-        problem = _replay_hand(game, hand["actions"], number)
+        problem = _replay_dealt_hand(game, hand, number)
         if problem is not None:
             return problem
         if number + 1 < len(hands) and len(game.hand_records) != number + 1:
             return Inconsistency(number, len(hand["actions"]), "the hand did not end here")
+        if "result" in hand and len(game.hand_records) > number and \
+                hand["result"] != game.hand_records[number]["result"]:
+            return Inconsistency(number, -1, "the hand's result is not the referee's")
     if not game.over:
         return Inconsistency(len(hands) - 1, -1, "the record ends before the game does")
-    if record.get("result") is not None and record["result"] != game.results():
+    if record.get("result") is None:
+        return Inconsistency(len(hands) - 1, -1, "the game is over but the record has no result")
+    if record["result"] != game.results():
         return Inconsistency(len(hands) - 1, -1,
-                             f"result differs: record {record['result']}, "
-                             f"referee {game.results()}")
+                             f"result differs: record {clip(str(record['result']))}, "
+                             f"referee {clip(str(game.results()))}")
     return None
 
 
 def resume(record: dict[str, Any]) -> Game:
     """A referee at the point where ``record`` (finished or not) stops: the seed deals again
     and every recorded action is replayed. A ``ValueError`` says where the record fails."""
-    try:
-        variant = Variant.from_name(record["variant"], **(record.get("options") or {}))
-        game = Game(variant, list(record["players"]), int(record["seed"]))
-        hands = record.get("hands") or [{"deal": record["deal"], "actions": record["actions"]}]
-    except (KeyError, TypeError, AttributeError) as error:
-        raise ValueError(f"not a game record: missing or bad {error}") from None
+    game, hands = _start(record)
     for number, hand in enumerate(hands):
-        if not isinstance(hand, dict) or game.deal_record != hand.get("deal"):
-            raise ValueError(f"hand {number + 1}: the deal is not the one the seed gives")
-        problem = _replay_hand(game, hand.get("actions") or [], number)
+        problem = _replay_dealt_hand(game, hand, number)
         if problem is not None:
             raise ValueError(str(problem))
     if record.get("touched") is True:
@@ -127,6 +124,49 @@ def resume(record: dict[str, Any]) -> Game:
     return game
 
 
+def _start(record: Any) -> tuple[Game, list[dict]]:
+    """The referee the record's seed deals, and the record's hands (each a dict with a
+    ``deal`` and a list of ``actions``); a ``ValueError`` names what is missing or wrong."""
+    if not isinstance(record, dict):
+        raise ValueError("a record is a JSON object")
+    for key in ("variant", "seed", "players"):
+        if key not in record:
+            raise ValueError(f"no {key!r}")
+    options = record.get("options") or {}
+    if not isinstance(options, dict):
+        raise ValueError("'options' is an object")
+    try:
+        variant = Variant.from_name(record["variant"], **options)
+    except TypeError:  # an option named like a parameter of from_name
+        raise ValueError("'options' holds an option the variant does not have") from None
+    players = record["players"]
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players) or \
+            not variant.min_players <= len(players) <= variant.max_players:
+        raise ValueError(f"'players' is a list of {variant.min_players} to "
+                         f"{variant.max_players} names")
+    seed = arguments.seed("'seed'", record["seed"])
+    hands = record["hands"] if "hands" in record else [
+        {"deal": record.get("deal"), "actions": record.get("actions")}]
+    if not isinstance(hands, list) or not hands or len(hands) > MAX_HANDS:
+        raise ValueError("'hands' is a list of hands")
+    for number, hand in enumerate(hands, start=1):
+        if not isinstance(hand, dict) or not isinstance(hand.get("actions"), list) or \
+                not all(isinstance(entry, dict) for entry in hand["actions"]):
+            raise ValueError(f"hand {number}: 'actions' is a list of objects")
+    return Game(variant, list(players), seed), hands
+
+
+def _replay_dealt_hand(game: Game, hand: dict, number: int) -> Inconsistency | None:
+    """Check the hand's deal against the one the seed gave, then replay its actions."""
+    if game.over:
+        return Inconsistency(number, -1, "a hand after the end of the game")
+    if len(game.hand_records) != number:
+        return Inconsistency(number, -1, "a hand that starts before the previous one ended")
+    if game.deal_record != hand.get("deal"):
+        return Inconsistency(number, -1, "the deal is not the one the seed gives")
+    return _replay_hand(game, hand["actions"], number)
+
+
 def _replay_hand(game: Game, actions: list[dict], number: int) -> Inconsistency | None:
     at = 0
     while at < len(actions):
@@ -134,12 +174,12 @@ def _replay_hand(game: Game, actions: list[dict], number: int) -> Inconsistency 
         if game.over or len(game.hand_records) > number:
             return Inconsistency(number, at, "actions after the end of the hand")
         if entry.get("player") != game.current_player:
-            return Inconsistency(number, at, f"player {entry.get('player')} acts, but it is "
-                                             f"player {game.current_player}'s turn")
+            return Inconsistency(number, at, f"player {clip(repr(entry.get('player')))} acts, "
+                                             f"but it is player {game.current_player}'s turn")
         try:
             action = _action(entry, actions[at + 1] if at + 1 < len(actions) else None)
-        except (KeyError, TypeError, PositionError) as error:
-            return Inconsistency(number, at, f"unreadable action: {error}")
+        except (KeyError, PositionError) as error:
+            return Inconsistency(number, at, f"unreadable action: {clip(str(error))}")
         log = game.actions
         before = len(log)
         try:
@@ -152,24 +192,35 @@ def _replay_hand(game: Game, actions: list[dict], number: int) -> Inconsistency 
         done = log[before:]
         expected = actions[at:at + len(done)]
         if done != expected:
-            return Inconsistency(number, at, f"referee logged {done}, record says {expected}")
+            return Inconsistency(number, at, f"referee logged {clip(str(done))}, record says "
+                                             f"{clip(str(expected))}")
         at += len(done)
     return None
 
 
 def _action(entry: dict, following: dict | None):
     kind = entry["type"]
+    if not isinstance(kind, str):
+        raise KeyError("an action's 'type' is a text")
     if kind == "play":
         knock = bool(following and following.get("type") == "knock"
                      and following.get("player") == entry["player"])
-        return Play.make(entry["played"], entry["table"], knock)
+        return Play.make(_list(entry, "played"), _list(entry, "table"), knock)
     if kind == "draw":
         return Draw()
     if kind == "pass":
         return Pass()
     if kind == "penalty":
         return GiveUp()
-    raise KeyError(f"unknown action type {kind!r}")
+    raise KeyError(f"unknown action type {clip(kind)!r}")
+
+
+def _list(entry: dict, key: str) -> list:
+    """A play's ``played`` or ``table``: a list (texts would be read too leniently)."""
+    value = entry[key]
+    if not isinstance(value, list):
+        raise KeyError(f"a play's {key!r} is a list")
+    return value
 
 
 __all__ = ["Inconsistency", "dumps", "parse_cards", "read_records", "replay", "resume"]

@@ -1,0 +1,84 @@
+"""Regression tests for issue 9 item 12: the engine answers every line it reads, whatever the
+bytes, and no request ends it (non-finite seeds, invalid UTF-8, deep nesting, odd ids)."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+
+import pytest
+
+from bots.app.protocol import Engine
+
+BAD_LINES = [
+    b"\xff\xfe\n",
+    b'{"cmd": "hello", "id": "\xe9"}\n',
+    b"\x00\x01\x02\n",
+    b'{"cmd":"load","record":{"variant":"machiavelli","seed":1e400,"players":["a","b"]}}\n',
+    b'{"cmd":"load","record":{"variant":"machiavelli","seed":NaN,"players":["a","b"]}}\n',
+    b'{"cmd":"load","record":{"variant":"machiavelli","seed":"7","players":["a","b"]}}\n',
+    b'{"cmd":"load","record":{"variant":"machiavelli","seed":1,"players":["a","b"],'
+    b'"actions":"x","deal":{}}}\n',
+    b'{"cmd":"new_game","seed":-1}\n',
+    b'{"cmd":"new_game","seed":1e400}\n',
+    b'{"cmd":"new_game","seed":' + b"9" * 40 + b"}\n",
+    b'{"cmd":"new_game","budget":Infinity}\n',
+    b'{"cmd":"position","table":"5C 6C 7C","hand":"8C","opened":"no"}\n',
+    b'{"cmd":"position","table":' + b"[" * 50_000 + b"]" * 50_000 + b',"hand":"8C"}\n',
+    b"[" * 100_000 + b"\n",
+    b'{"cmd":"position","variant":"tahiti","table":"*5H 5C *5D","hand":"5S"}\n',
+    b'{"cmd":"position","table":"' + b"ZZ " * 30_000 + b'","hand":"8C"}\n',
+    b'{"cmd":"go","level":"planner","budget":0.05,"opponents":[-1]}\n',
+    b'{"cmd":"analyze","max_plays":1e400}\n',
+]
+
+
+def _answers(lines: list[bytes]) -> list[dict]:
+    sink = io.StringIO()
+    Engine(iter(lines), sink).run()
+    return [json.loads(line) for line in sink.getvalue().splitlines()]
+
+
+def test_every_bad_line_gets_one_error_answer_in_process():
+    answers = _answers(BAD_LINES + [b'{"cmd":"hello","id":9}\n'])
+    assert len(answers) == len(BAD_LINES) + 1
+    for answer in answers[:-1]:
+        assert answer["ok"] is False
+        assert not answer["error"].startswith("internal error")
+        assert len(answer["error"]) <= 300
+    assert answers[-1]["ok"] is True and answers[-1]["id"] == 9
+
+
+@pytest.mark.parametrize("request_id, echoed", [
+    ("a", True), (7, True), (1.5, True), ("x" * 1000, False), (True, False),
+    (10**30, False), ([1], False),
+])
+def test_ids_are_echoed_only_when_they_keep_the_answer_valid_json(request_id, echoed):
+    line = json.dumps({"cmd": "hello", "id": request_id}).encode() + b"\n"
+    answer = _answers([line])[0]
+    assert ("id" in answer) is echoed
+
+
+def test_non_finite_ids_are_not_echoed():
+    answers = _answers([b'{"cmd":"hello","id":NaN}\n', b'{"cmd":"hello","id":-Infinity}\n'])
+    assert all("id" not in answer for answer in answers)
+
+
+def test_live_engine_survives_invalid_bytes_and_non_finite_seeds():
+    engine = subprocess.Popen([sys.executable, "-m", "bots.app.cli", "engine"],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    try:
+        for line in BAD_LINES[:8]:
+            engine.stdin.write(line)
+            engine.stdin.flush()
+            answer = json.loads(engine.stdout.readline())
+            assert answer["ok"] is False
+        engine.stdin.write(b'{"cmd":"quit"}\n')
+        engine.stdin.flush()
+        assert json.loads(engine.stdout.readline())["ok"] is True
+        assert engine.wait(timeout=30) == 0
+    finally:
+        if engine.poll() is None:
+            engine.kill()
