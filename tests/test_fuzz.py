@@ -8,21 +8,8 @@ import random
 import pytest
 
 from bench import fuzz
-from solver.variants import Variant
 
 INPUTS = 1500
-
-
-def _collision_bug_present() -> bool:
-    """Whether option names that are ``Variant.from_name`` parameters (``name=``) still raise
-    TypeError: fixed on the option-parsing branch; this branch alone still has it."""
-    try:
-        Variant.parse("machiavelli:name=x")
-    except TypeError:
-        return True
-    except ValueError:
-        return False
-    return False
 
 
 @pytest.fixture(scope="module")
@@ -30,8 +17,6 @@ def pools() -> fuzz.Pools:
     return fuzz.build_pools(11, ("machiavelli", "carousel", "machiavelli:rounds=2"))
 
 
-@pytest.mark.xfail(_collision_bug_present(), strict=True,
-                   reason="machiavelli:name=x raises TypeError until the option parsing fix")
 def test_campaign_finds_no_fault(pools):
     tally = fuzz.campaign(INPUTS, seed=5, progress=False, pools=pools)
     assert sum(tally.inputs.values()) == INPUTS
