@@ -38,7 +38,7 @@ def random_table(rng: np.random.Generator, variant: Variant, n_cards: int,
             group = [s * 13 + rank for s in chosen]
         else:
             suit = int(rng.integers(4))
-            length = int(min(rng.integers(3, 7), room))
+            length = min(int(rng.integers(3, 7)), room)
             start = int(rng.integers(window.start, window.stop - length + 1))
             group = [slot_index(suit, t) for t in range(start, start + length)]
             if any(stock[i] == 0 for i in group):

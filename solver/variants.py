@@ -332,7 +332,7 @@ def _build(name: str, opts: dict[str, Any]) -> Variant:
                      incomplete=opts["incomplete"])
     key = tuple(sorted(opts.items()))
     return Variant(name=name, options=MappingProxyType(dict(opts)), ace=opts["ace"], key=key,
-                   **rules)
+                   **rules)  # type: ignore[arg-type]  # rules: each field's own type
 
 
 DEFAULT_VARIANT = Variant.from_name("machiavelli")

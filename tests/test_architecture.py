@@ -69,3 +69,11 @@ def test_the_layer_packages_import():
     import bots.arena  # noqa: F401
     import bots.players  # noqa: F401
     import bots.referee  # noqa: F401
+
+
+def test_docs_architecture_names_every_module():
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    missing = [str(path.relative_to(ROOT))
+               for path in [*ROOT.glob("solver/*.py"), *ROOT.glob("bots/*/**/*.py")]
+               if path.stem not in ("__init__", "__main__") and f"`{path.stem}`" not in text]
+    assert not missing, f"modules missing from docs/architecture.md: {missing}"

@@ -86,7 +86,8 @@ def action_from_json(data: dict) -> Action:
         if not isinstance(played, (list, str)) or not isinstance(table, (list, str)):
             raise ValueError("a play needs 'played' (cards) and 'table' (the whole new table)")
         return Play.make(played, table, bool(data.get("knock", False)))
-    simple = {"draw": Draw, "pass": Pass, "give_up": GiveUp}
+    simple: dict[str, type[Draw] | type[Pass] | type[GiveUp]] = {
+        "draw": Draw, "pass": Pass, "give_up": GiveUp}
     if kind not in simple:
         raise ValueError(f"unknown action type {kind!r} (choose {', '.join(ACTION_TYPES)})")
     return simple[kind]()

@@ -66,10 +66,12 @@ def score_hand(variant: Variant, hands: Sequence[Sequence[Card]], ended: str,
 def _score_carousel(values: list[int], ended: str, player: int | None) -> HandResult:
     n = len(values)
     scores = [0] * n
-    if ended == "out":
+    if ended in ("out", "knock"):
+        assert player is not None, f"a hand that ends by {ended} names its player"
+    if ended == "out" and player is not None:
         scores[player] = sum(values) + CAROUSEL_OUT_BONUS
         return HandResult(ended, tuple(scores), tuple(i == player for i in range(n)))
-    if ended == "knock":
+    if ended == "knock" and player is not None:
         others = [values[i] for i in range(n) if i != player]
         lowest = min(others)
         if values[player] < lowest:
