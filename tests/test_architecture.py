@@ -77,3 +77,17 @@ def test_docs_architecture_names_every_module():
                for path in [*ROOT.glob("solver/*.py"), *ROOT.glob("bots/*/**/*.py")]
                if path.stem not in ("__init__", "__main__") and f"`{path.stem}`" not in text]
     assert not missing, f"modules missing from docs/architecture.md: {missing}"
+
+
+MAX_FUNCTION_LINES = 80
+
+
+def test_no_function_in_solver_or_bots_is_longer_than_80_lines():
+    long = []
+    for path in sorted([*ROOT.glob("solver/**/*.py"), *ROOT.glob("bots/**/*.py")]):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                lines = node.end_lineno - node.lineno + 1
+                if lines > MAX_FUNCTION_LINES:
+                    long.append(f"{_module(path)}.{node.name}: {lines} lines")
+    assert not long, "\n".join(long)
