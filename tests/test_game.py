@@ -192,14 +192,14 @@ def test_incomplete_penalty_in_guadalupe_and_tahiti(variant):
 
 
 def test_incomplete_penalty_touched_games_replay_and_resume():
-    from bots.referee.record import replay, resume
+    from bots.referee.record import resume
 
     g = game(PENALTY, ["8D 8H 9D", "8C"], "5C 6C 7C", "KS QS JS 10S")
     with pytest.raises(IllegalMoveError):
         g.apply(Play.make("9D", "5C 6C 7C 9D"))
     g.apply(GiveUp())
     g.apply(Play.make("8C", "5C 6C 7C 8C"))
-    assert g.over and replay(g.record(), check_seed=False) is None  # no attempt is logged
+    assert g.over and [a["type"] for a in g.record()["actions"]] == ["penalty", "play"]  # no attempt
     seeded = Game(PENALTY, ["a", "b"], seed=5)
     card = seeded.hands[seeded.current][0]
     with pytest.raises(IllegalMoveError, match="touched"):
