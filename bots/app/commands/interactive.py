@@ -1,0 +1,109 @@
+"""The commands a person uses at the terminal or a program drives over pipes: ``play``,
+``learn`` and ``engine`` (the JSON-lines protocol of docs/protocol.md)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import Any
+
+from bots.app.commands.common import (
+    MAX_PLAYERS,
+    UsageError,
+    add_budget,
+    add_colour,
+    add_command,
+    add_seed,
+    add_symbols,
+    add_variant,
+    count,
+)
+from bots.players import REGISTRY
+
+
+def add_play(sub: Any) -> None:
+    """``machiavelli play``: a game against bots (and people) in the terminal."""
+    play = add_command(
+        sub, "play", help="play against the computer in the terminal",
+        description="A game against bots (and other people at the same terminal, each hand "
+                    "hidden until its owner is ready). Type 'help' in the game for commands.",
+        epilog="examples:\n  machiavelli play\n"
+               "  machiavelli play --variant carousel --bots expert,planner --seed 7\n"
+               "  machiavelli play --humans 2 --bots greedy\n"
+               "  machiavelli play --resume game.json",
+    )
+    add_variant(play)
+    play.add_argument("--bots", default="expert",
+                      help="comma-separated bot levels for the computer seats "
+                           f"({', '.join(REGISTRY)}; default expert)")
+    play.add_argument("--humans", type=count(1, MAX_PLAYERS), default=1,
+                      help="people playing (default 1)")
+    add_seed(play, help="seed of the deal and the bots (default: a new one, printed)",
+             default=None)
+    add_budget(play, help="seconds per move for the expert (default 0.5)")
+    play.add_argument("--resume", metavar="FILE", help="resume a game saved with 'save FILE'")
+    add_symbols(play)
+    add_colour(play)
+    play.set_defaults(run=run_play)
+
+
+def run_play(args: argparse.Namespace) -> int:
+    from bots.app.render import use_colour
+    from bots.app.session import PERSON, Session, SessionError
+    from bots.app.terminal import TerminalGame
+
+    try:
+        if args.resume:
+            session = Session.load(args.resume)
+        else:
+            bots = [name.strip() for name in args.bots.split(",") if name.strip()]
+            seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(3), "big")
+            session = Session(args.variant, [PERSON] * args.humans + bots, seed, args.budget)
+    except SessionError as error:
+        raise UsageError(str(error)) from None
+    game = TerminalGame(session, use_colour(args.color), args.symbols)
+    return game.run()
+
+
+def add_learn(sub: Any) -> None:
+    """``machiavelli learn``: a lesson on the rules on real positions, then a first game."""
+    learn = add_command(
+        sub, "learn", help="a short lesson on the rules, then a first game",
+        description="Learn the chosen variant step by step on real positions: sets, runs, "
+                    "the ace rule, adding to a group, splitting a run, the rule book's worked "
+                    "examples as puzzles (the solver checks each answer; 'hint' helps), then "
+                    "a first game against the beginner bot.",
+        epilog="examples:\n  machiavelli learn\n  machiavelli learn --variant shanghai",
+    )
+    add_variant(learn)
+    add_seed(learn, help="seed of the first game")
+    add_colour(learn)
+    learn.set_defaults(run=run_learn)
+
+
+def run_learn(args: argparse.Namespace) -> int:
+    from bots.app.lessons import Lesson
+    from bots.app.render import use_colour
+    from solver.variants import Variant
+
+    return Lesson(Variant.parse(args.variant), args.seed, use_colour(args.color)).run()
+
+
+def add_engine(sub: Any) -> None:
+    """``machiavelli engine``: the JSON-lines engine protocol on stdin/stdout."""
+    engine = sub.add_parser(
+        "engine", help="the JSON-lines engine protocol on stdin/stdout (docs/protocol.md)",
+        description="Read one JSON request per line on stdin and answer each with one JSON "
+                    "line on stdout: set a position or start a game, ask for a level's move, "
+                    "a hint or an analysis. See docs/protocol.md.",
+    )
+    engine.set_defaults(run=run_engine)
+
+
+def run_engine(args: argparse.Namespace) -> int:
+    from bots.app.protocol import Engine
+    from solver.api import warm_up
+
+    warm_up("kernel")  # load the compiled kernel now, so that no move's budget pays for it
+    return Engine(sys.stdin.buffer, sys.stdout).run()
