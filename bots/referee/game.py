@@ -48,8 +48,8 @@ import numpy as np
 from bots.referee.actions import Action, Draw, GiveUp, Pass, Play
 from bots.referee.scoring import (
     HandResult,
+    can_knock,
     final_totals,
-    hand_value,
     match_over,
     match_winners,
     score_hand,
@@ -61,7 +61,6 @@ from solver.variants import Variant
 
 MAX_HANDS = 100
 PENALTY_DRAW = 3
-KNOCK_LIMIT = 5
 CAROUSEL_MAX_DRAWS = 3
 
 
@@ -219,10 +218,9 @@ class Game:
         return not self.stock
 
     def can_knock(self, hand_after: Sequence[Card]) -> bool:
-        """Carousel: may the player knock after a play that leaves ``hand_after``?"""
-        return (self.variant.turn == "carousel" and not self.turn.last_turn
-                and 1 <= self.turn.draws <= 2 and len(hand_after) > 0
-                and hand_value(self.variant, hand_after) <= KNOCK_LIMIT)
+        """Carousel: may the player to move knock after a play that leaves ``hand_after``?
+        (``bots.referee.scoring.can_knock`` holds the rule.)"""
+        return can_knock(self.variant, self.turn.draws, self.turn.last_turn, hand_after)
 
     def position(self, player: int | None = None) -> Position:
         """The position the player faces now (cards drawn this turn that may not be played

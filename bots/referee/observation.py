@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from bots.referee.scoring import KNOCK_LIMIT, knock_open
 from solver.cards import Card
 from solver.position import Position
 from solver.variants import Variant
@@ -74,10 +75,8 @@ def observe(game, player: int, hint: str | None = None) -> Observation:
         history.append(event)
     mine = game.current == player
     position = game.position(player)
-    from bots.referee.game import KNOCK_LIMIT
-
-    knock = KNOCK_LIMIT if (mine and game.variant.turn == "carousel" and not game.turn.last_turn
-                            and 1 <= game.turn.draws <= 2) else -1
+    open_ = mine and knock_open(game.variant, game.turn.draws, game.turn.last_turn)
+    knock = KNOCK_LIMIT if open_ else -1
     return Observation(
         variant=game.variant, player=player, players=tuple(game.players),
         hand=tuple(game.hands[player]), table=tuple(game.table),
