@@ -24,10 +24,10 @@ from typing import Any
 
 import numpy as np
 
+from bots.players import REGISTRY, make_bot
 from bots.referee.actions import Action, Draw, GiveUp, Pass, Play, play_from_solution
 from bots.referee.game import ForcedPlayHint, Game, IllegalMoveError
-from bots.referee.observation import Observation, observe
-from bots.players import REGISTRY, make_bot
+from bots.referee.observation import Observation
 from bots.referee.record import resume
 from solver.cards import Card, parse_cards, parse_groups
 
@@ -93,7 +93,7 @@ class Session:
         return not self.over and self.seats[self.current] == PERSON
 
     def observation(self, player: int | None = None) -> Observation:
-        return observe(self.game, self.current if player is None else player, self.hint_text)
+        return self.game.observation(self.current if player is None else player, self.hint_text)
 
     # -- bots ----------------------------------------------------------------------------
     def run_bots(self, on_event: Callable[[Event], None] | None = None) -> list[Event]:

@@ -7,9 +7,8 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from bots.referee.game import ForcedPlayHint, Game, IllegalMoveError
-from bots.referee.observation import observe
 from bots.players import make_bot
+from bots.referee.game import ForcedPlayHint, Game, IllegalMoveError
 
 MAX_ACTIONS = 20_000
 
@@ -35,7 +34,7 @@ def play_game(variant, bot_names: Sequence[str], players: int, seed: int,
         if game.over:
             return game
         player = game.current_player
-        action = bots[player].choose(observe(game, player, hint))
+        action = bots[player].choose(game.observation(player, hint))
         try:
             game.apply(action)
             hint = None

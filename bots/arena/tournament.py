@@ -21,9 +21,8 @@ from typing import Any
 
 import numpy as np
 
-from bots.referee.game import ForcedPlayHint, Game, IllegalMoveError
-from bots.referee.observation import observe
 from bots.players import make_bot
+from bots.referee.game import ForcedPlayHint, Game, IllegalMoveError
 from bots.referee.scoring import lower_is_better
 from solver.variants import Variant
 
@@ -63,7 +62,7 @@ def play_one(variant: str, bots: Sequence[str], players: int, seed: int, game: i
             break
         seat = state.current_player
         started = time.perf_counter()
-        action = players_[seat].choose(observe(state, seat, hint))
+        action = players_[seat].choose(state.observation(seat, hint))
         times[seats[seat]].append((time.perf_counter() - started) * 1000)
         try:
             state.apply(action)
@@ -89,7 +88,7 @@ def _warm_up(state: Game, seats: Sequence[str], budget: float | None) -> None:
         key = (str(state.variant), name)
         if key not in _WARM:
             _WARM.add(key)
-            make_bot(name, 0, budget).choose(observe(state, state.current_player))
+            make_bot(name, 0, budget).choose(state.observation(state.current_player))
 
 
 def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
