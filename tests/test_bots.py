@@ -31,7 +31,7 @@ def moves_of(bot_factory, seed: int) -> list[str]:
     moves = []
     while not game.over and len(moves) < 60:
         player = game.current_player
-        action = bots[player].choose(observe(game, player))
+        action = bots[player].choose(game.observation(player))
         moves.append(str(action))
         game.apply(action)
     return moves
@@ -57,7 +57,7 @@ def test_unknown_level_is_a_clear_error():
 def test_greedy_plays_the_most_cards():
     game = Game("machiavelli", ["a", "b"], 3)
     game.hands[0] = list(_cards("7H 7D 7S 8C 9C 10C KD"))
-    action = make_bot("greedy").choose(observe(game, 0))
+    action = make_bot("greedy").choose(game.observation(0))
     assert isinstance(action, Play) and len(action.played) == 6
 
 
@@ -70,7 +70,7 @@ def test_beginner_never_rearranges_the_table():
                 break
             player = game.current_player
             before = [tuple(g) for g in game.table]
-            action = bots[player].choose(observe(game, player))
+            action = bots[player].choose(game.observation(player))
             if player == 0 and isinstance(action, Play):
                 after = [tuple(g) for g in action.table]
                 # every old group lies in the new table, as it was or grown at an end/suit
@@ -90,7 +90,7 @@ def test_planner_holds_back_a_card_that_would_feed_the_table():
             if game.over:
                 break
             player = game.current_player
-            observation = observe(game, player)
+            observation = game.observation(player)
             action = (planner if player == 0 else greedy).choose(observation)
             if player == 0:
                 biggest = greedy.choose(observation)

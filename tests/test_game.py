@@ -199,7 +199,8 @@ def test_incomplete_penalty_touched_games_replay_and_resume():
         g.apply(Play.make("9D", "5C 6C 7C 9D"))
     g.apply(GiveUp())
     g.apply(Play.make("8C", "5C 6C 7C 8C"))
-    assert g.over and [a["type"] for a in g.record()["actions"]] == ["penalty", "play"]  # no attempt
+    logged = [a["type"] for a in g.record()["actions"]]
+    assert g.over and logged == ["penalty", "play"]  # the refused attempt is not logged
     seeded = Game(PENALTY, ["a", "b"], seed=5)
     card = seeded.hands[seeded.current][0]
     with pytest.raises(IllegalMoveError, match="touched"):

@@ -6,7 +6,6 @@ import json
 import pytest
 
 from bots.arena.selfplay import play_game
-from bots.referee.observation import observe
 from bots.referee.record import dumps, replay
 from solver.variants import VARIANT_NAMES
 
@@ -70,11 +69,11 @@ def test_an_observation_holds_no_hidden_card():
 
 def snapshot(game):
     return ([list(h) for h in game.hands], list(game.stock), list(game.table),
-            [observe(game, p) for p in range(len(game.players))])
+            [game.observation(p) for p in range(len(game.players))])
 
 
 def test_an_observation_carries_no_reference_to_the_game():
     game = play_game("machiavelli", ["greedy"], 2, 1)
-    obs = observe(game, 0)
+    obs = game.observation(0)
     for value in vars(obs).values():
         assert not hasattr(value, "stock")

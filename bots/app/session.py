@@ -24,15 +24,15 @@ from typing import Any
 
 import numpy as np
 
+from bots.arena.loop import run_bots
 from bots.players import REGISTRY, make_bot
 from bots.referee.actions import Action, Draw, GiveUp, Pass, Play, play_from_solution
 from bots.referee.game import ForcedPlayHint, Game, IllegalMoveError
-from bots.referee.observation import Observation, observe
+from bots.referee.observation import Observation
 from bots.referee.record import resume
 from solver.cards import Card, parse_cards, parse_groups
 
 PERSON = "human"  # a seat that moves by command (a person, or an engine client)
-MAX_BOT_ACTIONS = 5_000
 
 
 class SessionError(ValueError):
@@ -93,31 +93,24 @@ class Session:
         return not self.over and self.seats[self.current] == PERSON
 
     def observation(self, player: int | None = None) -> Observation:
-        return observe(self.game, self.current if player is None else player, self.hint_text)
+        return self.game.observation(self.current if player is None else player, self.hint_text)
 
     # -- bots ----------------------------------------------------------------------------
     def run_bots(self, on_event: Callable[[Event], None] | None = None) -> list[Event]:
-        """Let bot seats move until a person is to move or the game is over."""
-        events = []
-        for _ in range(MAX_BOT_ACTIONS):
-            if self.over or self.seats[self.current] == PERSON:
-                return events
-            player = self.current
-            action = self.bots[player].choose(self.observation())
-            try:
-                action = self.game.apply(action)
-                self.hint_text = None
-            except ForcedPlayHint as refusal:
-                self.hint_text = refusal.hint
-                continue
-            except IllegalMoveError as error:  # a bot bug: the referee refused its move
-                raise RuntimeError(f"{self.names[player]} proposed an illegal move: "
-                                   f"{error.reason} ({action})") from None
+        """Let bot seats move until a person is to move or the game is over, through the play
+        loop (``bots.arena.loop``): a bot's illegal move, or bots that never let the game
+        end, raise its ``BotError``."""
+        events: list[Event] = []
+
+        def record(player: int, action: Action) -> None:
             event = Event(player, self.names[player], action)
             events.append(event)
             if on_event:
                 on_event(event)
-        raise RuntimeError(f"bots made {MAX_BOT_ACTIONS} moves without the game ending")
+
+        self.hint_text = run_bots(self.game, self.bots, until=lambda _: self.person_to_move(),
+                                  on_action=record, hint=self.hint_text)
+        return events
 
     def suggest(self, level: str, budget: float | None = None) -> Action:
         """What the bot ``level`` would do for the player to move (nothing is applied)."""
@@ -270,7 +263,8 @@ class Session:
 
 def _seat_names(seats: Sequence[str]) -> list[str]:
     people = sum(seat == PERSON for seat in seats)
-    names, count = [], Counter()
+    names: list[str] = []
+    count: Counter[str] = Counter()
     for seat in seats:
         count[seat] += 1
         if seat == PERSON:

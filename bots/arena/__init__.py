@@ -1,4 +1,6 @@
-"""Bots playing games through the referee: self-play and tournaments (docs/architecture.md).
+"""Bots playing games through the referee (docs/architecture.md): ``loop`` is the one play
+loop (one error type, ``BotError``; one move cap, ``MAX_ACTIONS``); ``selfplay`` and
+``tournament`` play on top of it, as do the app's sessions.
 
 Imports from ``solver``, ``bots.referee`` and ``bots.players`` only.
 """

@@ -1,5 +1,6 @@
-"""Bots against bots through the referee: the loop behind ``machiavelli selfplay`` and the
-bench. Every game is seeded; the same seed and bots give the same record, byte for byte."""
+"""Bots against bots through the referee: the games behind ``machiavelli selfplay`` and the
+bench, played by the one play loop (``bots.arena.loop``). Every game is seeded; the same seed
+and bots give the same record, byte for byte."""
 
 from __future__ import annotations
 
@@ -7,15 +8,12 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
+from bots.arena.loop import BotError, run_bots
 from bots.players import make_bot
-from bots.referee.game import ForcedPlayHint, Game, IllegalMoveError
-from bots.referee.observation import observe
+from bots.referee.actions import Action
+from bots.referee.game import Game
 
-MAX_ACTIONS = 20_000
-
-
-class BotError(RuntimeError):
-    """A bot proposed an illegal move (a bug in the bot; the referee refused it)."""
+__all__ = ["BotError", "play_game", "seat_names"]  # BotError: its home is bots.arena.loop
 
 
 def seat_names(bot_names: Sequence[str], players: int) -> list[str]:
@@ -25,28 +23,19 @@ def seat_names(bot_names: Sequence[str], players: int) -> list[str]:
 
 def play_game(variant, bot_names: Sequence[str], players: int, seed: int,
               check: bool = False, on_action: Callable[[Game], None] | None = None) -> Game:
-    """Play one seeded game; ``check`` verifies the referee's invariants after every action."""
+    """Play one seeded game through the play loop (``bots.arena.loop``); ``check`` verifies
+    the referee's invariants after every action, then ``on_action`` sees the game. Raises
+    ``BotError`` if a bot proposes an illegal move or the game does not end."""
     seeds = np.random.SeedSequence(seed).spawn(players)
     bots = [make_bot(bot_names[i % len(bot_names)], int(seeds[i].generate_state(1)[0]))
             for i in range(players)]
     game = Game(variant, seat_names(bot_names, players), seed)
-    hint = None
-    for _ in range(MAX_ACTIONS):
-        if game.over:
-            return game
-        player = game.current_player
-        action = bots[player].choose(observe(game, player, hint))
-        try:
-            game.apply(action)
-            hint = None
-        except ForcedPlayHint as refusal:
-            hint = refusal.hint
-            continue
-        except IllegalMoveError as error:
-            raise BotError(f"{game.players[player]} proposed an illegal move in "
-                           f"{game.variant} seed {seed}: {error.reason} ({action})") from None
+
+    def after(player: int, action: Action) -> None:
         if check:
             game.check_invariants()
         if on_action is not None:
             on_action(game)
-    raise BotError(f"game {game.variant} seed {seed} did not end in {MAX_ACTIONS} actions")
+
+    run_bots(game, bots, on_action=after)
+    return game

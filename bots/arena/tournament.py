@@ -14,16 +14,15 @@ from __future__ import annotations
 
 import math
 import statistics
-import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
+from bots.arena.loop import run_bots
 from bots.players import make_bot
-from bots.referee.game import ForcedPlayHint, Game, IllegalMoveError
-from bots.referee.observation import observe
+from bots.referee.game import Game
 from bots.referee.scoring import lower_is_better
 from solver.variants import Variant
 
@@ -47,7 +46,9 @@ def lineup(bots: Sequence[str], players: int, game: int) -> list[str]:
 
 def play_one(variant: str, bots: Sequence[str], players: int, seed: int, game: int,
              budget: float | None = None) -> GameOutcome:
-    """Play game ``game`` of a tournament and time every move."""
+    """Play game ``game`` of a tournament through the play loop (``bots.arena.loop``) and
+    time every move (the bot's ``choose`` call). A bot's illegal move, or a game that does not
+    end, raises ``BotError``."""
     seats = lineup(bots, players, game)
     deal = seed + game // players
     seeds = np.random.SeedSequence(deal).spawn(players)
@@ -57,22 +58,7 @@ def play_one(variant: str, bots: Sequence[str], players: int, seed: int, game: i
     state = Game(variant, names, deal)
     _warm_up(state, seats, budget)
     times: dict[str, list[float]] = {name: [] for name in set(seats)}
-    hint = None
-    for _ in range(20_000):
-        if state.over:
-            break
-        seat = state.current_player
-        started = time.perf_counter()
-        action = players_[seat].choose(observe(state, seat, hint))
-        times[seats[seat]].append((time.perf_counter() - started) * 1000)
-        try:
-            state.apply(action)
-            hint = None
-        except ForcedPlayHint as refusal:
-            hint = refusal.hint
-        except IllegalMoveError as error:
-            raise RuntimeError(f"{names[seat]} proposed an illegal move in {variant} game "
-                               f"{game}: {error.reason}") from None
+    run_bots(state, players_, on_choose=lambda seat, ms: times[seats[seat]].append(ms))
     results = state.results()
     return GameOutcome(game, seats, [r["score"] for r in results],
                        [r["winner"] for r in results], times)
@@ -89,7 +75,7 @@ def _warm_up(state: Game, seats: Sequence[str], budget: float | None) -> None:
         key = (str(state.variant), name)
         if key not in _WARM:
             _WARM.add(key)
-            make_bot(name, 0, budget).choose(observe(state, state.current_player))
+            make_bot(name, 0, budget).choose(state.observation(state.current_player))
 
 
 def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -126,8 +112,8 @@ def summarize(variant: Variant, bots: Sequence[str], outcomes: Iterable[GameOutc
             moves[name].extend(times)
         # OpenSkill ranks teams; a bot seated twice plays as two teams of itself.
         sign = 1 if lower_is_better(variant) else -1
-        ranks = [sign * s for s in outcome.scores]
-        ranks = [(0 if won else 1, r) for won, r in zip(outcome.winners, ranks, strict=True)]
+        ranks = [(0 if won else 1, sign * score)
+                 for won, score in zip(outcome.winners, outcome.scores, strict=True)]
         order = sorted(set(ranks))
         teams = [[ratings[name]] for name in outcome.bots]
         updated = model.rate(teams, ranks=[order.index(r) for r in ranks])

@@ -6,7 +6,7 @@ from typing import Protocol
 
 from bots.referee.actions import Action, Draw, GiveUp, Pass, Play, play_from_solution
 from bots.referee.observation import Observation
-from bots.referee.scoring import hand_value
+from bots.referee.scoring import can_knock, knock_open
 from solver.validate import physical
 
 
@@ -19,13 +19,15 @@ class Bot(Protocol):
 
 
 def knock_allowed(observation: Observation, play: Play) -> bool:
-    """Whether knocking after ``play`` is open (carousel, 5 points or less left)."""
-    if observation.can_knock_value < 0:
-        return False
+    """Whether the player may knock after ``play``: the referee's own rule
+    (``bots.referee.scoring.can_knock``, docs/rules.md §4.3) on the hand the play leaves."""
+    variant, draws, last = observation.variant, observation.draws_this_turn, observation.last_turn
+    if not knock_open(variant, draws, last):
+        return False  # most turns: no need to work out the hand left
     left = list(observation.hand)
     for card in play.played:
         left.remove(physical(card))
-    return bool(left) and hand_value(observation.variant, left) <= observation.can_knock_value
+    return can_knock(variant, draws, last, left)
 
 
 def best_play(observation: Observation, objective: str = "cards") -> Play | None:

@@ -46,10 +46,13 @@ from typing import Any
 import numpy as np
 
 from bots.referee.actions import Action, Draw, GiveUp, Pass, Play
+from bots.referee.observation import Observation
 from bots.referee.scoring import (
+    KNOCK_LIMIT,
     HandResult,
+    can_knock,
     final_totals,
-    hand_value,
+    knock_open,
     match_over,
     match_winners,
     score_hand,
@@ -61,7 +64,6 @@ from solver.variants import Variant
 
 MAX_HANDS = 100
 PENALTY_DRAW = 3
-KNOCK_LIMIT = 5
 CAROUSEL_MAX_DRAWS = 3
 
 
@@ -219,10 +221,9 @@ class Game:
         return not self.stock
 
     def can_knock(self, hand_after: Sequence[Card]) -> bool:
-        """Carousel: may the player knock after a play that leaves ``hand_after``?"""
-        return (self.variant.turn == "carousel" and not self.turn.last_turn
-                and 1 <= self.turn.draws <= 2 and len(hand_after) > 0
-                and hand_value(self.variant, hand_after) <= KNOCK_LIMIT)
+        """Carousel: may the player to move knock after a play that leaves ``hand_after``?
+        (``bots.referee.scoring.can_knock`` holds the rule.)"""
+        return can_knock(self.variant, self.turn.draws, self.turn.last_turn, hand_after)
 
     def position(self, player: int | None = None) -> Position:
         """The position the player faces now (cards drawn this turn that may not be played
@@ -233,6 +234,39 @@ class Game:
             for card in self.turn.drawn:
                 hand.remove(card)
         return Position(tuple(self.table), tuple(hand), self.variant, self.opened[player])
+
+    def observation(self, player: int, hint: str | None = None) -> Observation:
+        """What ``player`` may see now, as plain data holding no reference to the game;
+        ``hint`` is the forced-play hint of a refused draw or pass, for the player to move."""
+        mine = self.current == player
+        open_ = mine and knock_open(self.variant, self.turn.draws, self.turn.last_turn)
+        return Observation(
+            variant=self.variant, player=player, players=tuple(self.players),
+            hand=tuple(self.hands[player]), table=tuple(self.table),
+            hand_sizes=tuple(len(hand) for hand in self.hands), stock_size=len(self.stock),
+            history=tuple(self._public_history(player)),
+            legal=frozenset(self.legal_types() if mine else ()),
+            draws_this_turn=self.turn.draws if mine else 0,
+            drawn_this_turn=tuple(self.turn.drawn) if mine else (),
+            playable_hand=self.position(player).hand, opened=tuple(self.opened),
+            last_turn=self.turn.last_turn if mine else False,
+            can_knock_value=KNOCK_LIMIT if open_ else -1,
+            totals=tuple(self.totals), hand_number=len(self.hand_records), dealer=self.dealer,
+            hint=hint,
+        )
+
+    def _public_history(self, player: int) -> list[dict[str, Any]]:
+        """This hand's actions as ``player`` may see them: how many cards each draw took, and
+        which cards only for ``player``'s own draws."""
+        history = []
+        for action in self.actions:
+            event = {key: value for key, value in action.items() if key != "drawn"}
+            if "drawn" in action:
+                event["count"] = len(action["drawn"])
+                if action["player"] == player:
+                    event["drawn"] = list(action["drawn"])
+            history.append(event)
+        return history
 
     def _drawn_locked(self) -> bool:
         """A drawn card cannot be played in the same turn (machiavelli family's draw_first)."""
@@ -343,7 +377,7 @@ class Game:
         self.turn.refused = False
         self.passes_in_row = 0
         if self._stock_ended():
-            return
+            return Draw()
         if self.variant.turn == "carousel" and not self.stock and self.last_drawer is None:
             self.last_drawer = player
         turn = self.variant.turn

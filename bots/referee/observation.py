@@ -1,15 +1,19 @@
 """What one player may see: their own hand, the table, everyone's hand sizes, the stock size
-and the public history. Built as plain data from the referee's state; it holds no reference
-to the game, so hidden cards (other hands, the stock, others' draws) cannot reach a bot."""
+and the public history. Built as plain data by the referee (``Game.observation``); it holds
+no reference to the game, so hidden cards (other hands, the stock, others' draws) cannot
+reach a bot."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from solver.cards import Card
 from solver.position import Position
 from solver.variants import Variant
+
+if TYPE_CHECKING:
+    from bots.referee.game import Game
 
 
 @dataclass(frozen=True)
@@ -62,31 +66,7 @@ class Observation:
         }
 
 
-def observe(game, player: int, hint: str | None = None) -> Observation:
-    """Build ``player``'s observation from the referee ``game``."""
-    history = []
-    for action in game.actions:
-        event = {key: value for key, value in action.items() if key != "drawn"}
-        if "drawn" in action:
-            event["count"] = len(action["drawn"])
-            if action["player"] == player:
-                event["drawn"] = list(action["drawn"])
-        history.append(event)
-    mine = game.current == player
-    position = game.position(player)
-    from bots.referee.game import KNOCK_LIMIT
-
-    knock = KNOCK_LIMIT if (mine and game.variant.turn == "carousel" and not game.turn.last_turn
-                            and 1 <= game.turn.draws <= 2) else -1
-    return Observation(
-        variant=game.variant, player=player, players=tuple(game.players),
-        hand=tuple(game.hands[player]), table=tuple(game.table),
-        hand_sizes=tuple(len(hand) for hand in game.hands), stock_size=len(game.stock),
-        history=tuple(history), legal=frozenset(game.legal_types() if mine else ()),
-        draws_this_turn=game.turn.draws if mine else 0,
-        drawn_this_turn=tuple(game.turn.drawn) if mine else (),
-        playable_hand=position.hand, opened=tuple(game.opened),
-        last_turn=game.turn.last_turn if mine else False, can_knock_value=knock,
-        totals=tuple(game.totals), hand_number=len(game.hand_records), dealer=game.dealer,
-        hint=hint,
-    )
+def observe(game: Game, player: int, hint: str | None = None) -> Observation:
+    """``game.observation(player, hint)``: kept as a name for older callers; the view is
+    built by the game (``Game.observation``)."""
+    return game.observation(player, hint)

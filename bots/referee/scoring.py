@@ -22,6 +22,8 @@ CAROUSEL_OUT_BONUS = 25
 CAROUSEL_UNDERCUT_BONUS = 10
 CAROUSEL_TARGET_BONUS = 100
 CAROUSEL_HAND_WON_BONUS = 25
+KNOCK_LIMIT = 5
+"""Carousel: a knock leaves at most this many points in hand (docs/rules.md §4.3)."""
 
 
 def card_value(variant: Variant, card: Card) -> int:
@@ -37,6 +39,20 @@ def card_value(variant: Variant, card: Card) -> int:
 
 def hand_value(variant: Variant, cards: Sequence[Card]) -> int:
     return sum(card_value(variant, card) for card in cards)
+
+
+def knock_open(variant: Variant, draws: int, last_turn: bool) -> bool:
+    """Carousel: may a play this turn knock at all? Only after one or two draws, and not in
+    the last turns (docs/rules.md §4.3). The referee, the observation and the bots ask here."""
+    return variant.turn == "carousel" and not last_turn and 1 <= draws <= 2
+
+
+def can_knock(variant: Variant, draws: int, last_turn: bool, hand_after: Sequence[Card]) -> bool:
+    """Carousel: may the player knock after a play that leaves ``hand_after``? The knock must
+    be open (``knock_open``) and leave a hand, not an empty one, of ``KNOCK_LIMIT`` points or
+    less (docs/rules.md §4.3): the one statement of the rule."""
+    return (knock_open(variant, draws, last_turn) and len(hand_after) > 0
+            and hand_value(variant, hand_after) <= KNOCK_LIMIT)
 
 
 @dataclass(frozen=True)
@@ -64,30 +80,40 @@ def score_hand(variant: Variant, hands: Sequence[Sequence[Card]], ended: str,
 
 
 def _score_carousel(values: list[int], ended: str, player: int | None) -> HandResult:
-    n = len(values)
-    scores = [0] * n
     if ended in ("out", "knock"):
-        assert player is not None, f"a hand that ends by {ended} names its player"
-    if ended == "out" and player is not None:
-        scores[player] = sum(values) + CAROUSEL_OUT_BONUS
-        return HandResult(ended, tuple(scores), tuple(i == player for i in range(n)))
-    if ended == "knock" and player is not None:
-        others = [values[i] for i in range(n) if i != player]
-        lowest = min(others)
-        if values[player] < lowest:
-            scores[player] = sum(v - values[player] for v in others)
-            return HandResult(ended, tuple(scores), tuple(i == player for i in range(n)))
-        winners = [i != player and values[i] == lowest for i in range(n)]
-        for i in range(n):
-            if winners[i]:
-                scores[i] = sum(v - lowest for v in values) + CAROUSEL_UNDERCUT_BONUS
-        return HandResult(ended, tuple(scores), tuple(winners))
+        if player is None:
+            raise ValueError(f"a carousel hand ended by {ended!r} names the player")
+        if ended == "out":
+            return _carousel_out(values, player)
+        return _carousel_knock(values, player)
     lowest = min(values)
     winners = [v == lowest for v in values]
+    scores = [sum(v - lowest for v in values) if won else 0 for won in winners]
+    return HandResult(ended, tuple(scores), tuple(winners))
+
+
+def _carousel_out(values: list[int], player: int) -> HandResult:
+    """Carousel: ``player`` went out; they score every hand plus the bonus."""
+    n = len(values)
+    scores = [0] * n
+    scores[player] = sum(values) + CAROUSEL_OUT_BONUS
+    return HandResult("out", tuple(scores), tuple(i == player for i in range(n)))
+
+
+def _carousel_knock(values: list[int], player: int) -> HandResult:
+    """Carousel: ``player`` knocked; strictly lowest wins, else the lowest others undercut."""
+    n = len(values)
+    scores = [0] * n
+    others = [values[i] for i in range(n) if i != player]
+    lowest = min(others)
+    if values[player] < lowest:
+        scores[player] = sum(v - values[player] for v in others)
+        return HandResult("knock", tuple(scores), tuple(i == player for i in range(n)))
+    winners = [i != player and values[i] == lowest for i in range(n)]
     for i in range(n):
         if winners[i]:
-            scores[i] = sum(v - lowest for v in values)
-    return HandResult(ended, tuple(scores), tuple(winners))
+            scores[i] = sum(v - lowest for v in values) + CAROUSEL_UNDERCUT_BONUS
+    return HandResult("knock", tuple(scores), tuple(winners))
 
 
 def lower_is_better(variant: Variant) -> bool:
