@@ -54,8 +54,9 @@ def chapters(variant: Variant) -> list[tuple[str, str, list[Quiz | Puzzle]]]:
         "both": "an ace may be low (A 2 3) or high (Q K A), but never in the middle: "
                 "K A 2 is not a run",
     }[ace]
-    ace_quizzes = [Quiz("AH 2H 3H", "A 2 3 of one suit"), Quiz("QS KS AS", "Q K A of one suit"),
-                   Quiz("KD AD 2D", "K A 2: a run never wraps round the ace")]
+    ace_quizzes: list[Quiz | Puzzle] = [
+        Quiz("AH 2H 3H", "A 2 3 of one suit"), Quiz("QS KS AS", "Q K A of one suit"),
+        Quiz("KD AD 2D", "K A 2: a run never wraps round the ace")]
     return [
         ("Cards", "A card is its rank then its suit: 10H is the ten of hearts, AS the ace of "
                   "spades, QC the queen of clubs (suits S H D C). A joker in a hand is *. "

@@ -31,6 +31,7 @@ from bots.referee.game import ForcedPlayHint, Game, IllegalMoveError
 from bots.referee.observation import Observation
 from bots.referee.record import resume
 from solver.cards import Card, parse_cards, parse_groups
+from solver.variants import Variant
 
 PERSON = "human"  # a seat that moves by command (a person, or an engine client)
 
@@ -60,7 +61,7 @@ class Event:
 class Session:
     """A seeded game; ``seats`` names each seat's bot level, or ``human``."""
 
-    def __init__(self, variant: str, seats: Sequence[str], seed: int = 0,
+    def __init__(self, variant: str | Variant, seats: Sequence[str], seed: int = 0,
                  budget: float | None = None, names: Sequence[str] | None = None) -> None:
         for seat in seats:
             if seat != PERSON and seat not in REGISTRY:

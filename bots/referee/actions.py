@@ -76,7 +76,7 @@ def action_to_json(action: Action) -> dict:
     return {"type": {Draw: "draw", Pass: "pass", GiveUp: "give_up"}[type(action)]}
 
 
-def action_from_json(data: dict) -> Action:
+def action_from_json(data: object) -> Action:
     """The inverse of ``action_to_json``; a ``ValueError`` naming what is wrong."""
     if not isinstance(data, dict):
         raise ValueError(f"an action is a JSON object, not {data!r}")
