@@ -339,7 +339,7 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
 
     position = _position(args)
     unseen = parse_cards(args.unseen) if args.unseen is not None else None
-    result = analyze(position, unseen, args.max_plays)
+    result = analyze(position, unseen=unseen, max_plays=args.max_plays)
     chance = None
     if args.rollouts:
         from bots.players.estimate import win_chance
