@@ -332,8 +332,8 @@ def api_call(gen: Generator) -> tuple[str, Callable[[], Any]]:
     if pick == 6:
         plays = rng.choice((1, 3, 0, odd()))
         unseen = rng.choices((None, ["4C", "9S"], odd()), (1, 10, 10))[0]
-        return f"analyze({position}, {unseen}, {plays})", lambda: analyze(position, unseen,
-                                                                           plays)
+        return f"analyze({position}, {unseen}, {plays})", lambda: analyze(
+            position, unseen=unseen, max_plays=plays)
     objective, limit = rng.choice(("cards", "points", odd())), rng.choice((None, 0.05, odd()))
     return f"hint_position({position}, {objective}, {limit})", lambda: hint_position(
         position, objective, limit)

@@ -26,12 +26,13 @@ from solver.errors import (
     UnsupportedPositionError,
 )
 from solver.hint import Hint, hint
+from solver.limit import Limit
 from solver.position import Position
 from solver.variants import VARIANT_NAMES, Variant
 
 __all__ = [
     "Analysis", "Card", "ConflictingOptionsError", "Hint", "InvalidCardError",
-    "InvalidGroupError", "InvalidOptionError", "InvalidTableError",
+    "InvalidGroupError", "InvalidOptionError", "InvalidTableError", "Limit",
     "MalformedPositionError", "Position", "PositionError", "Solution", "SolverError",
     "TooManyCopiesError", "UnknownOptionError", "UnknownVariantError",
     "UnsupportedPositionError", "VARIANT_NAMES", "Variant", "format_cards", "format_groups",

@@ -25,8 +25,10 @@ from solver.api import solve_position
 from solver.cards import CARDS, N_CARD_TYPES, Card, format_cards, parse_cards
 from solver.errors import InvalidArgumentError, clip
 from solver.groups import candidate_runs, candidate_sets
-from solver.position import Position
+from solver.limit import Limit, resolve_limit
+from solver.position import HandLike, Position, TableLike
 from solver.problem import Problem
+from solver.variants import DEFAULT_VARIANT, Variant
 from solver.warmup import elapsed_ms, load_cpsat, load_kernels, setup_seconds
 
 if TYPE_CHECKING:  # OR-Tools is imported lazily: it is slow to load
@@ -55,6 +57,9 @@ class Analysis:
     stuck: list[tuple[Card, str]] = field(default_factory=list)
     """Hand cards no play can place, each with what would be needed to place it."""
     elapsed_ms: float = 0.0
+    optimal: bool = True
+    """False when a search stopped at the ``limit`` given to ``analyze`` before proving its
+    answer: the values are then what was found, and the lists may miss entries."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -84,34 +89,67 @@ class Analysis:
         return out
 
 
-def analyze(position: Position, unseen: list[Card] | None = None,
-            max_plays: int = MAX_PLAYS) -> Analysis:
-    """Analyze ``position`` (see the module docstring). ``unseen`` lists the cards whose outs
-    to compute (default: every card the packs still hold beyond the table and the hand).
-    Raises an ``InvalidArgumentError`` (a ``ValueError``) for arguments of the wrong type."""
+def analyze(table: TableLike | Position, hand: HandLike = (),
+            variant: str | Variant = DEFAULT_VARIANT, *, opened: bool = True,
+            unseen: list[Card] | None = None, max_plays: int = MAX_PLAYS,
+            limit: Limit | None = None) -> Analysis:
+    """Analyze a position (see the module docstring). ``table`` is a table text, a list of
+    groups or a whole ``Position``, as for ``solve`` (with a ``Position``, give no ``hand`` or
+    ``variant``: ``unseen`` and ``max_plays`` are keywords). ``unseen`` lists the cards whose
+    outs to compute (default: every card the packs still hold beyond the table and the hand).
+    ``limit`` caps each search the analysis runs (the best values, the outs, each best play
+    listed; not the checks of stuck cards): ``Analysis.optimal`` then says whether every one
+    finished. Raises a ``PositionError`` (a ``ValueError``) on bad input, an
+    ``InvalidArgumentError`` for arguments of the wrong type."""
     load_kernels()
     started, setup = time.perf_counter(), setup_seconds()
-    arguments.instance("position", position, Position)
+    position = _position_of(table, hand, variant, opened)
     arguments.integer("max_plays", max_plays, 1, MOST_PLAYS)
+    limit = resolve_limit(limit, None)
     if unseen is not None:
         if isinstance(unseen, (str, bytes)) or not isinstance(unseen, Iterable):
             raise InvalidArgumentError(f"unseen must be a list of cards, not {clip(repr(unseen))}")
         unseen = parse_cards(list(unseen))
-    best = solve_position(position, "cards")
-    points = solve_position(position, "points")
-    plays, capped = best_plays(position, best.score, max_plays) if best.score else ([], False)
+    best = solve_position(position, "cards", limit=limit)
+    points = solve_position(position, "points", limit=limit)
+    plays, capped, listed = (best_plays(position, best.score, max_plays, search_limit=limit)
+                             if best.score else ([], False, True))
     hand_size = len(position.hand)
     goes_out = hand_size > 0 and best.score == hand_size
-    outs = []
-    for card in (not_seen(position) if unseen is None else _distinct(unseen)):
-        more = solve_position(_with_card(position, card), "cards").score - best.score
-        if more > 0:
-            outs.append((card, more))
-    outs.sort(key=lambda pair: (-pair[1], pair[0].joker, pair[0].rank, pair[0].suit))
+    outs, exact = _outs(position, best.score, not_seen(position) if unseen is None
+                        else _distinct(unseen), limit)
     stuck = [(card, needs(position, card)) for card in _distinct(position.hand)
              if not card.joker and not _placeable(position, card, plays)]
+    optimal = best.optimal and points.optimal and listed and exact
     return Analysis(position, best.score, points.score, plays, capped, goes_out, outs, stuck,
-                    elapsed_ms(started, setup))
+                    elapsed_ms(started, setup), optimal)
+
+
+def _position_of(table: TableLike | Position, hand: HandLike, variant: str | Variant,
+                 opened: bool) -> Position:
+    """The position to analyze; a ``Position`` with a hand or a variant beside it is the old
+    positional form ``analyze(position, unseen, max_plays)``, refused rather than misread."""
+    arguments.flag("opened", opened)
+    if not isinstance(table, Position):
+        return Position.make(table, hand, variant, opened=opened)
+    if (isinstance(hand, (list, tuple, str)) and len(hand) == 0) and variant is DEFAULT_VARIANT:
+        return table
+    raise InvalidArgumentError("analyze(position, ...) takes unseen= and max_plays= as "
+                               "keywords, and no hand or variant beside a Position")
+
+
+def _outs(position: Position, best: int, cards: list[Card], limit: Limit | None
+          ) -> tuple[list[tuple[Card, int]], bool]:
+    """(card, how many more hand cards it lets the hand play) for each of ``cards`` that
+    adds something, best first; and whether every search finished within ``limit``."""
+    outs, exact = [], True
+    for card in cards:
+        solution = solve_position(_with_card(position, card), "cards", limit=limit)
+        exact = exact and solution.optimal
+        if solution.score - best > 0:
+            outs.append((card, solution.score - best))
+    outs.sort(key=lambda pair: (-pair[1], pair[0].joker, pair[0].rank, pair[0].suit))
+    return outs, exact
 
 
 def not_seen(position: Position) -> list[Card]:
@@ -125,12 +163,14 @@ def not_seen(position: Position) -> list[Card]:
     return cards
 
 
-def best_plays(position: Position, best: int, limit: int) -> tuple[list[list[Card]], bool]:
-    """Distinct multisets of hand cards that reach ``best`` cards (at most ``limit``), and
-    whether more exist: CP-SAT with the number of cards played fixed, each answer excluded
-    in turn until none is left."""
+def best_plays(position: Position, best: int, limit: int, *,
+               search_limit: Limit | None = None) -> tuple[list[list[Card]], bool, bool]:
+    """Distinct multisets of hand cards that reach ``best`` cards (at most ``limit``),
+    whether more exist, and whether the list is complete (False when a CP-SAT solve stopped
+    at ``search_limit`` before it could say): CP-SAT with the number of cards played fixed,
+    each answer excluded in turn until none is left."""
     load_cpsat()  # OR-Tools' first import is set-up, not the analysis' time
-    from solver.cpsat import CpsatModel
+    from solver.cpsat import CpsatModel, Outcome
 
     problem = Problem.from_position(position, "cards")
     cpsat = CpsatModel(problem)
@@ -138,13 +178,15 @@ def best_plays(position: Position, best: int, limit: int) -> tuple[list[list[Car
     cpsat.model.add(sum(cpsat.p) + jokers == best)
     in_hand = [c for c in range(N_CARD_TYPES) if problem.hand[c] > 0]
     plays: list[list[Card]] = []
-    while len(plays) <= limit and cpsat.solve().found:
+    outcome = None
+    while len(plays) <= limit and (outcome := cpsat.solve(search_limit)).found:
         counts = {c: cpsat.value(cpsat.p[c]) for c in in_hand}
         played_jokers = cpsat.value(jokers) if cpsat.hand_name else 0
         plays.append([CARDS[c] for c in in_hand for _ in range(counts[c])]
                      + [Card.parse("*")] * played_jokers)
         _exclude_play(cpsat, counts, played_jokers, len(plays))
-    return plays[:limit], len(plays) > limit
+    complete = len(plays) > limit or outcome is not Outcome.UNKNOWN
+    return plays[:limit], len(plays) > limit, complete
 
 
 def _exclude_play(cpsat: CpsatModel, counts: dict[int, int], played_jokers: int,

@@ -17,8 +17,10 @@ from solver.cards import CARDS, CODES, N_CARD_TYPES, Card, format_cards, format_
 from solver.constants import ACE_CODES
 from solver.errors import SolverError, UnsupportedPositionError
 from solver.fastcheck import CHECK_MESSAGES, check_table
+from solver.limit import KERNEL_WORK_PER_SECOND as KERNEL_WORK_PER_SECOND  # re-exported
+from solver.limit import Limit, resolve_limit
 from solver.position import HandLike, Position, TableLike
-from solver.problem import OBJECTIVES, Partition, Problem, read_only
+from solver.problem import NONE, OBJECTIVES, ONES, POINTS, Partition, Problem, read_only
 from solver.tidy import lay_out, pad
 from solver.validate import JOKER, play_problems
 from solver.variants import DEFAULT_VARIANT, Variant
@@ -26,8 +28,6 @@ from solver.warmup import load_cpsat, load_kernels, setup_seconds
 
 BACKENDS = ("auto", "kernel", "cpsat")
 MAX_WORKERS = 256  # CP-SAT search threads
-KERNEL_WORK_PER_SECOND = 3_000_000  # turns a time limit into the kernel's work budget
-# (nodes plus the moves they generate; measured at 4.5-7.5 million a second here)
 
 
 @dataclass(frozen=True)
@@ -84,47 +84,78 @@ def solve(
     *,
     opened: bool = True,
     workers: int = 1,
+    limit: Limit | None = None,
 ) -> Solution:
     """Best play for ``hand`` on ``table`` under ``variant``.
 
     ``table`` is a table text (``"5C 6C 7C 8C | 8S 8D 8H"``), a list of groups, or a whole
     ``Position`` (then ``hand``, ``variant`` and ``opened`` are ignored). ``objective`` is
     ``cards`` (hand cards played) or ``points`` (A 1, 2-10 face value, J Q K 10). ``backend``
-    ``auto`` uses the kernel. ``time_limit`` (seconds) stops CP-SAT early with its best table
-    so far (``optimal=False``); for the kernel it becomes a work budget. ``opened=False``
-    applies the variant's opening rule. Raises a ``PositionError`` (a ``ValueError``) on bad
-    input, naming the offending token. ``elapsed_ms`` leaves out one-time loading
-    (``solver.warmup``).
+    ``auto`` uses the kernel. ``limit`` (a ``Limit``: seconds and/or kernel work) stops the
+    search early with its best table so far (``optimal=False``); ``time_limit=S`` is
+    ``limit=Limit(time=S)`` (giving both is an error). ``opened=False`` applies the variant's
+    opening rule. Raises a ``PositionError`` (a ``ValueError``) on bad input, naming the
+    offending token. ``elapsed_ms`` leaves out one-time loading (``solver.warmup``).
     """
     load_kernels()
     started = time.perf_counter()
     arguments.flag("opened", opened)
     position = table if isinstance(table, Position) else Position.make(table, hand, variant, opened)
-    return solve_position(position, objective, backend, time_limit, workers=workers,
-                          started=started)
+    return _solve_position(position, objective, backend, resolve_limit(limit, time_limit),
+                           workers, started)
 
 
 def solve_position(position: Position, objective: str = "cards", backend: str = "auto",
                    time_limit: float | None = None, *, workers: int = 1,
-                   started: float | None = None) -> Solution:
+                   limit: Limit | None = None) -> Solution:
     """``solve()`` for an already validated ``Position``."""
     load_kernels()
-    started = time.perf_counter() if started is None else started
+    started = time.perf_counter()
+    return _solve_position(position, objective, backend, resolve_limit(limit, time_limit),
+                           workers, started)
+
+
+def _solve_position(position: Position, objective: str, backend: str, limit: Limit | None,
+                    workers: int, started: float) -> Solution:
+    """The solve itself; ``started`` is when the caller's clock started (a ``solve`` call
+    counts its parsing), so that ``elapsed_ms`` covers the whole call minus set-up."""
     setup = setup_seconds()
     arguments.instance("position", position, Position)
     arguments.choice("objective", objective, OBJECTIVES)
     arguments.choice("backend", backend, BACKENDS)
-    time_limit = arguments.seconds("time limit", time_limit)
     arguments.integer("workers", workers, 1, MAX_WORKERS)
     problem = Problem.from_position(position, objective)
     used = _backend_for(problem, backend, position)
     if used == "kernel":
-        nodes = 0 if time_limit is None else max(1, int(time_limit * KERNEL_WORK_PER_SECOND))
-        partition = kernel_backend.solve(problem, node_limit=nodes)
+        work = 0 if limit is None else limit.kernel_work()
+        partition = kernel_backend.solve(problem, node_limit=work)
     else:
-        partition = load_cpsat().solve(problem, time_limit=time_limit, workers=workers)
+        partition = load_cpsat().solve(problem, limit, workers=workers)
     started += setup_seconds() - setup  # a first automaton, or OR-Tools' import: set-up
     return checked_solution(position, problem, partition, used, objective, started)
+
+
+def solve_counts(table: np.ndarray, hand: np.ndarray, *, ace: str, decks: int,
+                 singles: np.ndarray | None = None, opening_points: int = 0,
+                 objective: str = "cards", limit: Limit | None = None) -> Partition:
+    """The kernel's best play straight from card counts: the entry point for simulations
+    (``bots.players.sim``) that run thousands of searches and already know their cards are
+    consistent, so nothing is parsed, validated or re-checked.
+
+    Arrays are per card index (0..51, ``solver.cards``): ``table`` the cards in the table's
+    groups (each must be placed again), ``singles`` lone table cards (may join a group or
+    stay), ``hand`` the hand. ``opening_points > 0`` asks for an opening play from the hand
+    alone worth at least that many points (the table is then left out). Joker-free only.
+    The answer is a ``Partition``: ``played`` (counts), ``groups``/``lengths`` (the new groups,
+    lone singles not listed; with ``opening_points`` only the new ones), ``score``,
+    ``optimal``. ``limit``: its kernel work (``Limit.kernel_work``)."""
+    opening = opening_points > 0
+    need = NONE if opening else table
+    free = NONE if opening or singles is None else singles
+    problem = Problem(need=need, free=free, hand=hand,
+                      weight=ONES if objective == "cards" else POINTS, forced=NONE, ace=ace,
+                      decks=decks, hand_only=opening, min_points=opening_points)
+    return kernel_backend.solve(problem, node_limit=0 if limit is None else limit.kernel_work())
 
 
 def backend_for(position: Position, objective: str = "cards", backend: str = "auto") -> str:

@@ -40,6 +40,7 @@ from solver.cards import N_CARD_TYPES
 from solver.constants import JOKER_CODE
 from solver.errors import InfeasibleTableError, SolverError
 from solver.groups import candidate_runs, candidate_sets, slot_window
+from solver.limit import Limit
 from solver.problem import POINTS, Partition, Problem, nothing_played
 
 LINEARIZATION_LEVEL = 2  # see the module docstring
@@ -368,15 +369,22 @@ class CpsatModel:
 
     # -- solving and decoding --------------------------------------------------------------
 
-    def solve(self, time_limit: float | None = None, workers: int = 1) -> Outcome:
-        """Solve the model as it stands now; ``MODEL_INVALID`` (a bug in the model) or any
-        status this code does not know raises ``SolverError`` naming the status."""
+    def solve(self, limit: Limit | None = None, workers: int = 1) -> Outcome:
+        """Solve the model as it stands now, within ``limit`` (its clock and deterministic
+        limits: ``solver.limit``); ``MODEL_INVALID`` (a bug in the model) or any status this
+        code does not know raises ``SolverError`` naming the status."""
         parameters = self.solver.parameters
         parameters.num_workers = max(1, int(workers))
-        if time_limit is None:
+        seconds = None if limit is None else limit.cpsat_seconds()
+        deterministic = None if limit is None else limit.cpsat_deterministic_seconds()
+        if seconds is None:
             parameters.clear_max_time_in_seconds()
         else:
-            parameters.max_time_in_seconds = float(time_limit)
+            parameters.max_time_in_seconds = seconds
+        if deterministic is None:
+            parameters.clear_max_deterministic_time()
+        else:
+            parameters.max_deterministic_time = deterministic
         status = self.solver.solve(self.model)
         outcome = _OUTCOMES.get(status)
         if outcome is None:
@@ -484,15 +492,15 @@ def split_run_lengths(length: int) -> list[int]:
     return pieces + [length]
 
 
-def find_play(problem: Problem, time_limit: float | None = None,
+def find_play(problem: Problem, limit: Limit | None = None,
               workers: int = 1) -> Partition | None:
-    """Exact answer from CP-SAT (with ``time_limit``, the best found so far, ``optimal``
+    """Exact answer from CP-SAT (with ``limit``, the best found so far, ``optimal``
     False); ``None`` when the table cannot be split into valid groups with the cards that
     must be played. An opening that cannot be made is "nothing played"."""
     started = time.perf_counter()
     cpsat = CpsatModel(problem)
     cpsat.warm_start_from_table()
-    outcome = cpsat.solve(time_limit, workers)
+    outcome = cpsat.solve(limit, workers)
     stats = {"model_ms": (time.perf_counter() - started) * 1000,
              "candidates": float(len(cpsat.candidates))}
     if outcome.found:
@@ -505,10 +513,10 @@ def find_play(problem: Problem, time_limit: float | None = None,
     return nothing_played(problem, optimal=False)  # out of time before any solution
 
 
-def solve(problem: Problem, time_limit: float | None = None, workers: int = 1) -> Partition:
+def solve(problem: Problem, limit: Limit | None = None, workers: int = 1) -> Partition:
     """``find_play`` for a table that must split: ``InfeasibleTableError`` (a
     ``ValueError``) when it cannot."""
-    partition = find_play(problem, time_limit, workers)
+    partition = find_play(problem, limit, workers)
     if partition is None:
         raise InfeasibleTableError("the table cannot be split into valid groups")
     return partition

@@ -7,6 +7,14 @@ groups as extra candidates, each of which may be *kept* exactly as it lies, and 
 ``changed * (cards on the table + 1) + picked up`` with the objective fixed (a lexicographic
 objective in one solve), warm-started from the kernel's play. The answer is laid out and
 re-checked like any solve.
+
+The module and its verb share a name, and both stay: ``from solver.hint import hint`` (the
+README's form) and ``from solver import hint`` (docs/design.md §3.2) are both documented, so
+the package attribute ``solver.hint`` is the *function*, like ``solver.solve``, and this
+module is reached by its import path: ``from solver.hint import hint_position, explain`` or
+``importlib.import_module("solver.hint")`` (never ``solver.hint.<name>`` after
+``import solver``). Renaming the module would break the README's import; making the module
+callable would be magic. ``solver.analysis`` and ``analyze`` do not collide.
 """
 
 from __future__ import annotations
@@ -23,6 +31,7 @@ from solver import arguments
 from solver.api import Solution, checked_solution, solve_position
 from solver.cards import N_CARD_TYPES, format_cards
 from solver.constants import JOKER_CODE
+from solver.limit import Limit, resolve_limit
 from solver.position import HandLike, Position, TableLike
 from solver.problem import OBJECTIVES, Partition, Problem
 from solver.variants import DEFAULT_VARIANT, Variant
@@ -86,25 +95,30 @@ class Hint:
 
 def hint(table: TableLike | Position, hand: HandLike = (),
          variant: str | Variant = DEFAULT_VARIANT, objective: str = "cards", *,
-         opened: bool = True, time_limit: float | None = None) -> Hint:
+         opened: bool = True, time_limit: float | None = None,
+         limit: Limit | None = None) -> Hint:
     """The best play that changes the fewest table groups (see the module docstring).
-    Raises a ``PositionError`` (a ``ValueError``) on bad input, naming the offending token."""
+    ``table`` is a table text, a list of groups or a ``Position`` (then ``hand``, ``variant``
+    and ``opened`` are ignored), as for ``solve``. ``limit`` (or ``time_limit=S``, meaning
+    ``Limit(time=S)``) caps the search for the least disturbing play; the best value itself
+    is always found exactly. Raises a ``PositionError`` (a ``ValueError``) on bad input,
+    naming the offending token."""
     arguments.flag("opened", opened)
     if isinstance(table, Position):
         position = table
     else:
         position = Position.make(table, hand, variant, opened=opened)
-    return hint_position(position, objective, time_limit)
+    return hint_position(position, objective, time_limit, limit=limit)
 
 
 def hint_position(position: Position, objective: str = "cards",
-                  time_limit: float | None = None) -> Hint:
+                  time_limit: float | None = None, *, limit: Limit | None = None) -> Hint:
     """``hint()`` for an already validated ``Position``."""
     load_kernels()
     started, setup = time.perf_counter(), setup_seconds()
     arguments.instance("position", position, Position)
     arguments.choice("objective", objective, OBJECTIVES)
-    time_limit = arguments.seconds("time limit", time_limit)
+    limit = resolve_limit(limit, time_limit)
     best = solve_position(position, objective)
     if not best.played:
         return Hint(best, [], 0, [], elapsed_ms(started, setup))
@@ -112,7 +126,7 @@ def hint_position(position: Position, objective: str = "cards",
     if problem.hand_only:
         solution = best  # an opening from the hand alone leaves the table as it lies
     else:
-        partition = _least_disturbing(problem, best, time_limit)
+        partition = _least_disturbing(problem, best, limit)
         solution = best if partition is None else checked_solution(
             position, problem, partition, "cpsat", objective, started)
     changed, picked_up = changed_groups(position.table, solution.table)
@@ -140,7 +154,7 @@ def _key(group) -> tuple[str, ...]:
 
 
 def _least_disturbing(problem: Problem, best: Solution,
-                      time_limit: float | None) -> Partition | None:
+                      limit: Limit | None) -> Partition | None:
     """The CP-SAT answer with the objective fixed at ``best.score`` that keeps the most table
     groups (then picks up the fewest cards); None if CP-SAT finds nothing in time."""
     load_cpsat()  # OR-Tools' first import is set-up, not the hint's time
@@ -158,7 +172,7 @@ def _least_disturbing(problem: Problem, best: Solution,
     played = _played(best)
     for c in range(N_CARD_TYPES):
         cpsat.model.add_hint(cpsat.p[c], int(played[c]))
-    outcome = cpsat.solve(time_limit)
+    outcome = cpsat.solve(limit)
     if not outcome.found:
         return None
     return cpsat.decode(best.score, outcome is Outcome.OPTIMAL, kept_first=True)

@@ -52,7 +52,7 @@ for variant in variants:
             solve_position(position, objective)
             solve_position(position, objective, time_limit=0.01)
         hint(position)
-    analyze(position, None, 3)
+    analyze(position, max_plays=3)
 for variant in ("machiavelli:opening=36", "vatican"):  # openings: from the hand, a 3-card run
     for _ in range(4):
         dealt = random_position(rng, variant, 20, 12, jokers=1)

@@ -220,7 +220,7 @@ class Engine:
         max_plays = request.get("max_plays", 20)
         if not isinstance(max_plays, int) or max_plays < 1:
             raise RequestError("'max_plays' is a positive integer")
-        return {"analysis": analyze(self._position(), cards, max_plays).to_json()}
+        return {"analysis": analyze(self._position(), unseen=cards, max_plays=max_plays).to_json()}
 
     def save(self, request: dict) -> dict:
         return {"record": self._game().game.record_so_far()}

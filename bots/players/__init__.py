@@ -1,4 +1,4 @@
-"""Computer players and their registry: ``make_bot(name, seed, budget)``.
+"""Computer players and their registry: ``make_bot(name, seed, budget, *, limit)``.
 
 Every bot sees only an ``Observation`` and proposes an action; the referee judges it. Each
 takes an explicit seed, so the same seed gives the same moves. The levels, weakest first
@@ -28,16 +28,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bots.players.base import Bot
+from bots.players.base import Bot, move_seconds
 from bots.players.beginner import BeginnerBot
 from bots.players.expert import ExpertBot
 from bots.players.greedy import GreedyBot
 from bots.players.planner import PlannerBot
 from bots.players.random_bot import RandomBot
 from solver.errors import InvalidArgumentError, clip
+from solver.limit import Limit
 
 #: The graded levels, weakest first.
-REGISTRY: dict[str, Callable[[int], Bot]] = {
+REGISTRY: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
     "beginner": BeginnerBot,
     "greedy": GreedyBot,
@@ -46,20 +47,23 @@ REGISTRY: dict[str, Callable[[int], Bot]] = {
 }
 
 
-def make_bot(name: str, seed: int = 0, budget: float | None = None) -> Bot:
-    """The bot called ``name`` (see ``REGISTRY``), seeded; ``budget`` (seconds per move) is
-    for the bots that search."""
+def make_bot(name: str, seed: int = 0, budget: float | None = None, *,
+             limit: Limit | None = None) -> Bot:
+    """The bot called ``name`` (see ``REGISTRY``), seeded; ``limit`` (a ``Limit``: its
+    ``time`` in seconds per move) or ``budget`` (seconds: ``Limit(time=budget)``) is for the
+    bots that search (``SEARCHERS``); the others play at once and ignore it."""
     key = name.strip().lower() if isinstance(name, str) else None
     if key not in REGISTRY:
         raise InvalidArgumentError(f"unknown bot {clip(repr(name))} "
                                    f"(choose one of {', '.join(REGISTRY)})")
+    seconds = move_seconds(budget, limit)
     factory = REGISTRY[key]
-    if budget is not None and key in SEARCHERS:
-        return factory(seed, budget=budget)
+    if seconds is not None and key in SEARCHERS:
+        return factory(seed, limit=Limit(time=seconds))
     return factory(seed)
 
 
-#: Bots that take a time budget per move.
+#: Bots that take a time limit per move.
 SEARCHERS: set[str] = {"planner", "expert"}
 
 

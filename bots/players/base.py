@@ -7,6 +7,9 @@ from typing import Protocol
 from bots.referee.actions import Action, Draw, GiveUp, Pass, Play, play_from_solution
 from bots.referee.observation import Observation
 from bots.referee.scoring import can_knock, knock_open
+from solver import arguments
+from solver.errors import InvalidArgumentError
+from solver.limit import Limit, resolve_limit
 from solver.validate import physical
 
 
@@ -48,3 +51,21 @@ def fallback(observation: Observation) -> Action:
     if "pass" not in observation.legal and "give_up" in observation.legal:
         return GiveUp()
     return Pass()
+
+
+def move_seconds(budget: float | None, limit: Limit | None, default: float | None = None
+                 ) -> float | None:
+    """A searching bot's seconds per move, from ``budget`` (seconds) or ``limit`` (a
+    ``Limit``: ``budget=S`` means ``limit=Limit(time=S)``; both is an error), else
+    ``default``. A bot's search spans many solver calls on a clock, so only the limit's
+    ``time`` applies: a ``work`` limit is refused rather than ignored."""
+    if budget is not None and limit is not None:
+        raise InvalidArgumentError("give either limit or budget, not both "
+                                   "(budget=S means limit=Limit(time=S))")
+    resolved = resolve_limit(limit, arguments.seconds("budget", budget))
+    if resolved is None:
+        return default
+    if resolved.work is not None:
+        raise InvalidArgumentError(f"a bot's limit is its time per move, not work: "
+                                   f"{resolved!r} (use Limit(time=S))")
+    return resolved.time if resolved.time is not None else default

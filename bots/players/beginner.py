@@ -103,13 +103,13 @@ def _place_joker(hand: list[Card], table: list[tuple[Card, ...]], played: list[C
                         played.extend([a, b, JOKER])
                         table.append(tuple(group))
                         return
-    for i, group in enumerate(table):
-        if len(group) < 3 or any(c.joker for c in group):
+    for i, lying in enumerate(table):
+        if len(lying) < 3 or any(c.joker for c in lying):
             continue
         for rank in range(1, 14):
-            named = Card(rank, group[0].suit, joker=True)
-            bigger = list(group) + [named]
-            if is_valid_group(bigger, ace) and len({c.rank for c in group}) > 1:
+            named = Card(rank, lying[0].suit, joker=True)
+            bigger = list(lying) + [named]
+            if is_valid_group(bigger, ace) and len({c.rank for c in lying}) > 1:
                 hand.remove(JOKER)
                 played.append(JOKER)
                 table[i] = tuple(arrange_group(bigger, ace))

@@ -18,6 +18,7 @@ import time
 
 import numpy as np
 
+from bots.players.base import move_seconds
 from bots.players.planner import STRONG, PlannerBot
 from bots.players.sim import GREEDY, HOARD, SimState, supported
 from bots.referee.actions import Action, Draw, Play
@@ -25,6 +26,7 @@ from bots.referee.game import build_deck
 from bots.referee.observation import Observation
 from solver import arguments
 from solver.cards import N_CARD_TYPES
+from solver.limit import Limit
 
 DEFAULT_BUDGET = 0.5
 ROLLOUT_TURNS = 12  # turns played out after the candidate move before judging the position
@@ -39,13 +41,17 @@ HOARD_GROWTH = 4  # cards past the deal (with that many draws) that mark a hoard
 class ExpertBot:
     name = "expert"
 
-    def __init__(self, seed: int = 0, budget: float = DEFAULT_BUDGET,
-                 rollouts: int | None = None) -> None:
-        """``budget``: seconds per move. With ``rollouts`` the clock is ignored: every
-        option is weighed and exactly that many deals are played out, so the same seed gives
-        the same moves on any machine (under a time budget, a faster machine searches more)."""
+    def __init__(self, seed: int = 0, budget: float | None = DEFAULT_BUDGET,
+                 rollouts: int | None = None, *, limit: Limit | None = None) -> None:
+        """``budget``: seconds per move, or ``limit=Limit(time=S)`` (the default budget gives
+        way to a limit). With ``rollouts`` the clock is ignored: every option is weighed and
+        exactly that many deals are played out, so the same seed gives the same moves on any
+        machine (under a time budget, a faster machine searches more)."""
         self.rng = np.random.default_rng(arguments.seed("seed", seed))
-        self.budget = arguments.seconds("budget", budget, optional=False)
+        if limit is not None and budget == DEFAULT_BUDGET:
+            budget = None
+        budget = arguments.seconds("budget", budget, optional=limit is not None)
+        self.budget: float = move_seconds(budget, limit, DEFAULT_BUDGET) or DEFAULT_BUDGET
         self.rollouts = None if rollouts is None else arguments.integer(
             "rollouts", rollouts, 1, MAX_ROLLOUTS)
         self.planner = PlannerBot(seed, STRONG)
@@ -65,8 +71,8 @@ class ExpertBot:
         rivals = opponent_policies(observation)
         gains: list[list[float]] = [[] for _ in plans]
         spent = 0.0  # the longest rollout so far: no new one starts unless it fits
-        worlds = 0
-        while time.perf_counter() + 2 * spent < deadline if timed else worlds < self.rollouts:
+        worlds, rollouts = 0, self.rollouts or 0
+        while time.perf_counter() + 2 * spent < deadline if timed else worlds < rollouts:
             worlds += 1
             world = self.deal(observation)
             begun = time.perf_counter()
@@ -94,7 +100,8 @@ class ExpertBot:
         """(first move, how this player goes on): every play then greedy; and, where the
         turn lets a player draw instead of playing, hoarding (draw now, go out at once later)
         and the biggest play then hoarding."""
-        plans = [(option, GREEDY) for option in options if isinstance(option, Play)]
+        plans: list[tuple[Action, int]] = [(option, GREEDY) for option in options
+                                           if isinstance(option, Play)]
         if any(isinstance(option, Draw) for option in options):
             plans += [(Draw(), HOARD), (options[0], HOARD)]
         return plans

@@ -10,10 +10,13 @@ import time
 from bots.referee.actions import Action, Draw, play_from_solution
 from bots.referee.observation import Observation
 from solver.api import solve_position
+from solver.limit import KERNEL_WORK_PER_SECOND, Limit
 from solver.position import Position
 
 MAX_OPTIONS = 8  # plays listed (the biggest first), plus drawing where that is allowed
-SOLVE_LIMIT = 0.02  # seconds (as a kernel work budget) per kernel search when listing options
+# Each search while listing options is capped at a fixed amount of work (what 0.02 s was as a
+# kernel work budget): the same options on any machine.
+SOLVE_LIMIT = Limit(work=int(0.02 * KERNEL_WORK_PER_SECOND))
 
 
 def search_options(observation: Observation, limit: int = MAX_OPTIONS,
@@ -23,7 +26,7 @@ def search_options(observation: Observation, limit: int = MAX_OPTIONS,
     instead where the turn allows it. Each search is capped; past ``deadline`` no further
     plays are looked for."""
     position = observation.position()
-    biggest = solve_position(position, time_limit=SOLVE_LIMIT)
+    biggest = solve_position(position, limit=SOLVE_LIMIT)
     if not biggest.played:
         return []
     options: list[Action] = [play_from_solution(biggest)]
@@ -38,7 +41,7 @@ def search_options(observation: Observation, limit: int = MAX_OPTIONS,
         hand = list(position.hand)
         hand.remove(card)
         other = solve_position(Position(position.table, tuple(hand), position.variant,
-                                        position.opened), time_limit=SOLVE_LIMIT)
+                                        position.opened), limit=SOLVE_LIMIT)
         if other.played and _key(other.played) not in seen:
             seen.add(_key(other.played))
             options.append(play_from_solution(other))
@@ -48,7 +51,7 @@ def search_options(observation: Observation, limit: int = MAX_OPTIONS,
         if _key([card]) in seen:
             continue
         alone = solve_position(Position(position.table, (card,), position.variant,
-                                        position.opened), time_limit=SOLVE_LIMIT)
+                                        position.opened), limit=SOLVE_LIMIT)
         if alone.played:
             seen.add(_key([card]))
             options.append(play_from_solution(alone))

@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from bots.players.base import fallback, knock_allowed
+from bots.players.base import fallback, knock_allowed, move_seconds
 from bots.players.options import search_options
 from bots.referee.actions import Action, Draw, Play
 from bots.referee.game import build_deck
@@ -34,9 +34,11 @@ from solver import arguments
 from solver.api import solve_position
 from solver.cards import CARDS, Card
 from solver.errors import PositionError
+from solver.limit import KERNEL_WORK_PER_SECOND, Limit
 from solver.position import Position
 
-FITS_LIMIT = 0.01  # seconds (as a kernel work budget) per estimate of how many cards fit
+FITS_LIMIT = Limit(work=int(0.01 * KERNEL_WORK_PER_SECOND))  # per estimate of how many cards
+# fit: a fixed amount of work (what 0.01 s was as a kernel work budget)
 BUDGET_SHARE = 0.5  # share of the budget after which no further option is weighed (weighing
 # the last one started, up to 7 capped searches, must still fit in the budget)
 
@@ -69,12 +71,13 @@ class PlannerBot:
     name = "planner"
 
     def __init__(self, seed: int = 0, weights: Weights | None = None,
-                 budget: float | None = None) -> None:
-        """``budget``: seconds per move (None: weigh every option). Past half of it no
-        further option is weighed, and the best weighed so far is played."""
+                 budget: float | None = None, *, limit: Limit | None = None) -> None:
+        """``budget``: seconds per move, or ``limit=Limit(time=S)`` (None: weigh every
+        option). Past half of it no further option is weighed, and the best weighed so far
+        is played."""
         self.rng = np.random.default_rng(arguments.seed("seed", seed))
         self.weights = arguments.instance("weights", weights or Weights(), Weights)
-        self.budget = arguments.seconds("budget", budget)
+        self.budget = move_seconds(budget, limit)
 
     def choose(self, observation: Observation) -> Action:
         if self.budget is None:
@@ -97,7 +100,7 @@ class PlannerBot:
         values = [0.0] + [float("-inf")] * (len(options) - 1)
         if not going_out and len(options) > 1 and min(others, default=99) > self.weights.danger:
             unseen = unseen_cards(observation)
-            deals = [self.rng.permutation(unseen) for _ in range(self.weights.samples)]
+            deals = [self.rng.permutation(np.asarray(unseen)) for _ in range(self.weights.samples)]
             for i, option in enumerate(options):
                 if deadline is not None and time.perf_counter() >= deadline:
                     break
@@ -111,7 +114,7 @@ class PlannerBot:
     def value(self, observation: Observation, option: Action, deals: list) -> float:
         w = self.weights
         variant = observation.variant
-        hand = list(observation.playable_hand)
+        hand: list[Card | None] = list(observation.playable_hand)
         table = observation.table
         if isinstance(option, Play):
             for card in option.played:
@@ -156,11 +159,11 @@ def _fits(table, hand: list[Card], variant) -> int:
             real = Position(tuple(tuple(c.real for c in g) for g in table), tuple(hand),
                             variant, True)
             real.validate()
-            return solve_position(real, time_limit=FITS_LIMIT).score
+            return solve_position(real, limit=FITS_LIMIT).score
         except PositionError:
             pass  # more copies than the packs hold: ask the exact question
     return solve_position(Position(tuple(table), tuple(hand), variant, True),
-                          time_limit=FITS_LIMIT).score
+                          limit=FITS_LIMIT).score
 
 
 __all__ = ["PlannerBot", "Weights", "Draw"]

@@ -17,14 +17,15 @@ from dataclasses import dataclass
 import numpy as np
 
 from bots.referee.scoring import card_value
-from solver import kernel_backend
+from solver.api import solve_counts
 from solver.cards import CARDS
 from solver.constants import N_CARD_TYPES
-from solver.problem import NONE, ONES, Problem
+from solver.limit import Limit
+from solver.problem import NONE
 from solver.variants import Variant
 
 CARD_VALUES: dict[str, np.ndarray] = {}
-NODE_LIMIT = 4_000  # per kernel search in a rollout (a few ms at worst)
+SEARCH_LIMIT = Limit(work=4_000)  # per kernel search in a rollout (a few ms at worst)
 GREEDY, HOARD = 0, 1
 
 
@@ -70,10 +71,9 @@ class SimState:
         opening = not self.opened[player]
         hand_only = opening and variant.opening_points > 0
         need, free = (NONE, NONE) if hand_only else self.table_counts()
-        problem = Problem(need=need, free=free, hand=hand, weight=ONES, forced=NONE,
-                          ace=variant.ace, decks=variant.decks, hand_only=hand_only,
-                          min_points=variant.opening_points if hand_only else 0)
-        part = kernel_backend.solve(problem, node_limit=NODE_LIMIT)
+        part = solve_counts(need, hand, singles=free, ace=variant.ace, decks=variant.decks,
+                            opening_points=variant.opening_points if hand_only else 0,
+                            limit=SEARCH_LIMIT)
         if part.score <= 0:
             return None
         rows = part.groups.tolist()

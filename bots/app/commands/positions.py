@@ -137,7 +137,7 @@ def run_analyze(args: argparse.Namespace) -> int:
 
     position = position_of(args)
     unseen = parse_cards(args.unseen) if args.unseen is not None else None
-    result = analyze(position, unseen, args.max_plays)
+    result = analyze(position, unseen=unseen, max_plays=args.max_plays)
     chance = _win_chance(args, position) if args.rollouts else None
     if args.json:
         data = result.to_json()
