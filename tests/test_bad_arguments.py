@@ -146,9 +146,9 @@ def test_time_limit_is_kept_and_a_cut_search_is_not_called_optimal():
     assert len(positions) > 20
     for limit in (0.01, 0.05):
         for position in positions:
-            started = time.perf_counter()
+            started = time.process_time()  # CPU time: a busy machine cannot inflate it
             solution = solve_position(position, time_limit=limit)
-            took = time.perf_counter() - started
+            took = time.process_time() - started
             assert took <= 2 * limit + 0.05, (limit, took, str(position))
             exact = solve_position(position)
             assert solution.score <= exact.score
@@ -169,9 +169,9 @@ def test_planner_keeps_its_budget():
         play_game(Variant.parse(variant), ["greedy"], 2, 3, on_action=grab)
     make_bot("planner", 0, 0.05).choose(observations[0])  # compile outside the timing
     for observation in observations[::5]:
-        started = time.perf_counter()
+        started = time.process_time()  # CPU time: a busy machine cannot inflate it
         make_bot("planner", 0, 0.05).choose(observation)
-        assert time.perf_counter() - started <= 2 * 0.05 + 0.05
+        assert time.process_time() - started <= 2 * 0.05 + 0.05
 
 
 def test_cli_time_limit_does_not_pay_for_loading_or_tools():
