@@ -1,0 +1,86 @@
+// The record viewer: open a game record and step through it, forward and back.
+import { cardElement, cardRow } from "./cards.js";
+import { postJSON } from "./ws.js";
+
+const $ = (id) => document.getElementById(id);
+let steps = [];
+let players = [];
+let at = 0;
+
+function say(text, error = false) {
+  $("message").textContent = text;
+  $("message").classList.toggle("error", error);
+}
+
+function describe(event) {
+  if (!event) return "The deal.";
+  const who = players[event.player] || `Player ${event.player + 1}`;
+  const type = event.type || (event.action && event.action.type);
+  const played = event.played || (event.action && event.action.played) || [];
+  if (type === "play") return `${who} plays ${played.join(" ")}${event.knock ? " and knocks" : ""}.`;
+  if (type === "draw") return `${who} draws ${event.drawn ? event.drawn.join(" ") : `${event.count ?? 1} card(s)`}.`;
+  if (type === "give_up") return `${who} gives up (+3).`;
+  return `${who} ${type === "pass" ? "passes" : type}.`;
+}
+
+function changedGroups(step, previous) {
+  if (!previous) return new Set();
+  const before = previous.table.map((g) => [...g].sort().join(" "));
+  return new Set(step.table.map((g, i) => (before.includes([...g].sort().join(" ")) ? -1 : i)));
+}
+
+function show(index) {
+  at = Math.max(0, Math.min(steps.length - 1, index));
+  const step = steps[at];
+  $("counter").textContent = `move ${at} of ${steps.length - 1}`;
+  $("event").textContent = describe(step.event);
+  $("stock").textContent = `— stock: ${step.stock_size ?? "?"} cards`;
+  const changed = changedGroups(step, steps[at - 1]);
+  $("groups").innerHTML = "";
+  step.table.forEach((group, g) => {
+    const div = document.createElement("div");
+    div.className = `group${changed.has(g) ? " changed" : ""}`;
+    for (const card of group) div.appendChild(cardElement(card));
+    $("groups").appendChild(div);
+  });
+  renderHands(step);
+  $("prev").disabled = $("first").disabled = at === 0;
+  $("next").disabled = $("last").disabled = at === steps.length - 1;
+}
+
+function renderHands(step) {
+  $("hands").innerHTML = "";
+  (step.hands || []).forEach((hand, i) => {
+    const div = document.createElement("div");
+    div.className = `player${step.to_move === i ? " to-move" : ""}`;
+    div.style.marginBottom = "8px";
+    const name = document.createElement("div");
+    name.className = "name";
+    name.textContent = `${players[i] || `Player ${i + 1}`} — ${hand.length} card(s)`;
+    div.append(name, cardRow(hand, { small: true }));
+    $("hands").appendChild(div);
+  });
+}
+
+async function open(file) {
+  let record;
+  try { record = JSON.parse(await file.text()); } catch { return say("this file is not JSON", true); }
+  const answer = await postJSON("/api/replay", { record });
+  if (!answer.ok) return say(answer.error || "the server refused the record", true);
+  steps = answer.steps;
+  players = record.players || [];
+  say(`${file.name}: ${record.variant || ""}, ${steps.length - 1} moves.`);
+  $("viewer").classList.remove("hidden");
+  show(0);
+}
+
+$("file").addEventListener("change", (e) => { if (e.target.files[0]) open(e.target.files[0]); });
+$("first").addEventListener("click", () => show(0));
+$("prev").addEventListener("click", () => show(at - 1));
+$("next").addEventListener("click", () => show(at + 1));
+$("last").addEventListener("click", () => show(steps.length - 1));
+document.addEventListener("keydown", (e) => {
+  if (!steps.length || e.target.tagName === "INPUT") return;
+  const moves = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: steps.length - 1 };
+  if (e.key in moves) show(moves[e.key]);
+});
