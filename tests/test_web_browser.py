@@ -70,7 +70,8 @@ def server() -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
+def chromium() -> Iterator[object]:
+    """Debian's chromium, headless, driven by Playwright (which cannot download its own)."""
     with sync_api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield browser
@@ -78,8 +79,10 @@ def browser() -> Iterator[object]:
 
 
 @pytest.fixture
-def page(browser, server):
-    context = browser.new_context(base_url=server, viewport={"width": 1280, "height": 900},
+def page(chromium, server):
+    """A fresh browser page on the server (its own cookies and storage); fails the test on any
+    JavaScript error the page raised."""
+    context = chromium.new_context(base_url=server, viewport={"width": 1280, "height": 900},
                                   accept_downloads=True)
     page = context.new_page()
     page.set_default_timeout(WAIT_MS)
@@ -291,14 +294,15 @@ def test_position_page_from_a_url_shows_the_best_play(page, tmp_path):
     page.wait_for_selector("#groups .group >> nth=1")
     assert page.locator("#groups .group").count() == 2
     assert sorted(hand_cards(page)) == ["2C", "8D", "8H"]
+    page.click("#analyze")
+    page.wait_for_selector("#result-analyze h3")
+    assert "2C" in page.inner_text("#result-analyze")  # the stuck card
     page.click("#solve")
     page.wait_for_selector("#result-solve .played-text")
     assert page.inner_text("#result-solve .played-text") in (
         "Play 2 card(s): 8D 8H", "Play 2 card(s): 8H 8D")
     page.click("#picker .card[data-card='8S']")  # the picker adds to the hand
     assert "8S" in urllib.parse.unquote(page.url.split("#", 1)[1])
-    page.click("#analyze")
-    page.wait_for_selector("#result-analyze h3")
     _screenshot(page, tmp_path, "position", "web-position.png")
 
 

@@ -1,41 +1,65 @@
 // The lobby: choose a variant and its options, the seats, the budget and a seed; start a game.
+import { cardElement } from "./cards.js";
 import { postJSON } from "./ws.js";
 
 const $ = (id) => document.getElementById(id);
 let info = { variants: [], levels: [] };
 
-/** The options of each variant from /api/info: {variant: {option: {values, default}}}. */
-function variantOptions() {
-  const raw = info.variant_options || info.options || {};
-  if (Array.isArray(info.variants) && info.variants.length && typeof info.variants[0] === "object") {
-    return Object.fromEntries(info.variants.map((v) => [v.name, v.options || {}]));
-  }
-  return raw;
+/** The options of the chosen variant from /api/info: {option: {default, choices}}. */
+function currentSpecs() {
+  const entry = (info.variant_options || {})[$("variant").value] || {};
+  return entry.options || {};
 }
 
 function variantNames() {
-  const names = info.variants || [];
-  return names.map((v) => (typeof v === "object" ? v.name : v));
+  return (info.variants || []).map((v) => (typeof v === "object" ? v.name : v));
 }
 
+/** The allowed values of an option, from its `choices` text ("low, high or both", "1..99"). */
 function optionValues(spec) {
-  return (spec.values || spec.allowed || spec.choices || []).map(String);
+  const text = String(spec.choices || "");
+  const range = /^(\d+)\.\.(\d+)/.exec(text);
+  if (range) return { min: Number(range[1]), max: Number(range[2]) };
+  return text.split(/,\s*|\s+or\s+/).map((v) => v.trim()).filter(Boolean);
+}
+
+/** The default as one of the values (an option whose default is off shows the first value). */
+function defaultValue(spec) {
+  const values = optionValues(spec);
+  const text = String(spec.default);
+  return !Array.isArray(values) || values.includes(text) ? text : values[0];
+}
+
+function optionControl(name, spec) {
+  const values = optionValues(spec);
+  let control;
+  if (Array.isArray(values)) {
+    control = document.createElement("select");
+    for (const value of values) control.add(new Option(value, value));
+  } else {
+    control = document.createElement("input");
+    Object.assign(control, { type: "number", min: values.min, max: values.max, step: 1 });
+    control.style.width = "5em";
+  }
+  control.dataset.option = name;
+  control.dataset.default = defaultValue(spec);
+  control.setAttribute("aria-label", name);
+  control.value = control.dataset.default;
+  return control;
 }
 
 function renderOptions() {
-  const specs = variantOptions()[$("variant").value] || {};
   const box = $("options");
   box.innerHTML = "";
-  for (const [name, spec] of Object.entries(specs)) {
+  for (const [name, spec] of Object.entries(currentSpecs())) {
     const label = document.createElement("label");
-    label.textContent = `${name} `;
-    const select = document.createElement("select");
-    select.dataset.option = name;
-    select.setAttribute("aria-label", name);
-    for (const value of optionValues(spec)) select.add(new Option(value, value));
-    select.value = String(spec.default);
-    label.appendChild(select);
+    label.append(`${name.replace("_", " ")} `, optionControl(name, spec));
     box.appendChild(label);
+  }
+  const entry = (info.variant_options || {})[$("variant").value] || {};
+  for (const option of $("count").options) {
+    const n = Number(option.value);
+    option.disabled = n < (entry.min_players || 2) || n > (entry.max_players || 5);
   }
 }
 
@@ -60,12 +84,10 @@ function renderSeats() {
 
 /** The variant text "name:opt=val,..." listing only options that differ from the defaults. */
 function variantText() {
-  const name = $("variant").value;
-  const specs = variantOptions()[name] || {};
-  const changed = [...$("options").querySelectorAll("select")]
-    .filter((s) => s.value !== String(specs[s.dataset.option]?.default))
-    .map((s) => `${s.dataset.option}=${s.value}`);
-  return changed.length ? `${name}:${changed.join(",")}` : name;
+  const changed = [...$("options").querySelectorAll("[data-option]")]
+    .filter((c) => c.value !== c.dataset.default)
+    .map((c) => `${c.dataset.option}=${c.value}`);
+  return changed.length ? `${$("variant").value}:${changed.join(",")}` : $("variant").value;
 }
 
 function showLinks(answer) {
@@ -102,6 +124,7 @@ async function start() {
 }
 
 async function init() {
+  for (const card of ["7H", "8H", "9H", "9S", "9D", "9C"]) $("hero-cards").appendChild(cardElement(card));
   try {
     info = await (await fetch("/api/info")).json();
   } catch {

@@ -1,5 +1,5 @@
 // The record viewer: open a game record and step through it, forward and back.
-import { cardElement, cardRow } from "./cards.js";
+import { cardBack, cardElement, cardRow } from "./cards.js";
 import { postJSON } from "./ws.js";
 
 const $ = (id) => document.getElementById(id);
@@ -36,7 +36,7 @@ function show(index) {
   $("event").textContent = describe(step.event);
   $("stock").textContent = `— stock: ${step.stock_size ?? "?"} cards`;
   const changed = changedGroups(step, steps[at - 1]);
-  $("groups").innerHTML = "";
+  $("groups").innerHTML = step.table.length ? "" : `<p class="empty">No groups on the table yet.</p>`;
   step.table.forEach((group, g) => {
     const div = document.createElement("div");
     div.className = `group${changed.has(g) ? " changed" : ""}`;
@@ -51,15 +51,29 @@ function show(index) {
 function renderHands(step) {
   $("hands").innerHTML = "";
   (step.hands || []).forEach((hand, i) => {
+    const size = (step.hand_sizes || [])[i] ?? hand.length;
     const div = document.createElement("div");
     div.className = `player${step.to_move === i ? " to-move" : ""}`;
     div.style.marginBottom = "8px";
     const name = document.createElement("div");
     name.className = "name";
-    name.textContent = `${players[i] || `Player ${i + 1}`} — ${hand.length} card(s)`;
-    div.append(name, cardRow(hand, { small: true }));
+    name.textContent = `${players[i] || `Player ${i + 1}`} — ${size} card${size === 1 ? "" : "s"}`;
+    // A saved view shows only its own hand: the others' cards are face down.
+    const cards = hand.length || !size ? cardRow(hand, { small: true }) : hiddenHand(size);
+    div.append(name, cards);
     $("hands").appendChild(div);
   });
+}
+
+function hiddenHand(size) {
+  const row = document.createElement("div");
+  row.className = "card-row";
+  for (let k = 0; k < size; k++) {
+    const back = cardBack();
+    back.classList.add("small");
+    row.appendChild(back);
+  }
+  return row;
 }
 
 async function open(file) {

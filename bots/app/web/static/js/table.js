@@ -229,8 +229,8 @@ function showLogEntry(entry, row) {
 function renderResults() {
   $("results-panel").classList.toggle("hidden", !state.over);
   if (!state.over) return;
-  const rows = (state.results || []).map((r) =>
-    `<tr><td>${escapeHTML(seatName(r.player))}</td><td>${r.score}</td><td>${r.winner ? "🏆 winner" : ""}</td></tr>`);
+  const rows = (state.results || []).map((r, i) =>
+    `<tr><td>${escapeHTML(seatName(i))}</td><td>${r.score}</td><td>${r.winner ? "★ winner" : ""}</td></tr>`);
   $("results").innerHTML = `<tr><th>Player</th><th>Score</th><th></th></tr>${rows.join("")}`;
 }
 
