@@ -45,12 +45,15 @@ def record_steps(record: Any) -> list[dict[str, Any]]:
 
 
 def _event(entries: list[dict[str, Any]]) -> dict[str, Any] | None:
-    """One step's event: the action, with ``knock`` when a knock came with the play."""
+    """One step's event: the action, with ``knock`` when a knock came with the play, and
+    ``then``: what the referee logged with it (a knock, guadalupe's draw after a play)."""
     if not entries:
         return None
     event = dict(entries[0])
     if any(entry.get("type") == "knock" for entry in entries[1:]):
         event["knock"] = True
+    if len(entries) > 1:
+        event["then"] = entries[1:]
     return event
 
 
