@@ -4,6 +4,7 @@ reconnecting, expiry, and one game's slow bot not delaying another game."""
 
 from __future__ import annotations
 
+import json
 import re
 import threading
 import time
@@ -402,3 +403,33 @@ def test_the_position_socket_is_the_engine_for_positions_only(client):
         socket.send_text("x" * (MAX_MESSAGE + 1))
         assert socket.receive_json()["ok"] is False
         assert ask(socket, "solve")["ok"]
+
+
+# -- the command -----------------------------------------------------------------------------
+def test_machiavelli_serve_listens_on_the_loopback_and_opens_the_browser(tmp_path):
+    import os
+    import socket as sockets
+    import subprocess
+    import sys
+    import urllib.request
+
+    with sockets.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    opened = tmp_path / "opened.txt"
+    browser = f"{sys.executable} -c \"import sys; open('{opened}', 'w').write(sys.argv[1])\" %s"
+    server = subprocess.Popen([sys.executable, "-m", "bots", "serve", "--port", str(port),
+                               "--open"], env={**os.environ, "BROWSER": browser},
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 90
+        while not opened.exists() and time.monotonic() < deadline and server.poll() is None:
+            time.sleep(0.2)
+        time.sleep(0.2)
+        assert opened.read_text() == f"http://127.0.0.1:{port}/"
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/info", timeout=10) as info:
+            assert json.loads(info.read())["ok"] is True
+    finally:
+        server.terminate()
+        output, _ = server.communicate(timeout=20)
+    assert f"serving on http://127.0.0.1:{port}/" in output
