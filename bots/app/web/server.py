@@ -147,11 +147,11 @@ def _player_range(name: str) -> dict[str, int]:
 
 
 async def _json_body(request: Request, limit: int) -> dict[str, Any]:
+    """The request's JSON object, at most ``limit`` bytes (else ``RequestError``)."""
     body = await request.body()
     if len(body) > limit:
         raise RequestError(f"the request body is over {limit // 1024} KiB")
-    data = read_request(body)
-    return data
+    return read_request(body)
 
 
 def _refusal(error: Exception) -> JSONResponse:
