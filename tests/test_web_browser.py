@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -91,6 +92,18 @@ def page(chromium, server):
     yield page
     context.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+@pytest.fixture
+def browser_pair(chromium, server):
+    """Two pages in two separate browser contexts: two people at one table."""
+    contexts = [chromium.new_context(base_url=server) for _ in range(2)]
+    pages = [context.new_page() for context in contexts]
+    for page in pages:
+        page.set_default_timeout(WAIT_MS)
+    yield pages
+    for context in contexts:
+        context.close()
 
 
 def _screenshot(page, tmp_path: Path, name: str, docs_name: str | None = None) -> Path:
@@ -199,6 +212,11 @@ def test_lobby_starts_a_game_against_greedy(page, tmp_path):
     assert wait_my_turn(page) == "mine"
     assert len(hand_cards(page)) == 13
     assert page.locator("#players .player[data-seat]").count() == 3
+    by_suit = hand_cards(page)
+    page.click("#sort")
+    by_rank = hand_cards(page)
+    assert sorted(by_rank) == sorted(by_suit) and by_rank != by_suit
+    assert [_parts(c)[0] for c in by_rank] == sorted(_parts(c)[0] for c in by_rank)
     links = page.locator("#links a")
     assert links.count() == 1 and "seat=2" in links.first.get_attribute("href")
     _screenshot(page, tmp_path, "table-start")
@@ -244,6 +262,9 @@ def test_hint_and_follow_it(page, server, tmp_path):
     assert page.locator("#hint-steps li").count() >= 1
     played = page.locator("#hand .card.hinted").count()
     assert played >= 3
+    page.click("#analyze")
+    page.wait_for_selector("#analysis-panel:not(.hidden) h3")
+    assert "Best play:" in page.inner_text("#analysis")
     _screenshot(page, tmp_path, "table-hint")
     size = len(hand_cards(page))
     page.click("#hint-play")
@@ -251,6 +272,45 @@ def test_hint_and_follow_it(page, server, tmp_path):
     act(page, lambda: page.click("#done"))
     assert page.locator("#message.error").count() == 0
     assert len(hand_cards(page)) == size - played
+
+
+def test_penalty_turns_reset_into_give_up(page, server):
+    group = open_table_with_group(page, server, "machiavelli:incomplete=penalty")
+    size = len(hand_cards(page))
+    card(page, "#hand", group[0]).drag_to(page.locator(".new-group"))
+    assert page.locator("#groups .group.invalid").count() == 1
+    page.click("#done")
+    page.wait_for_selector("#message.error")
+    page.wait_for_selector("#reset:text('Give up (+3)')")
+    assert page.locator("#draw").is_disabled()
+    act(page, lambda: page.click("#reset"))
+    assert len(hand_cards(page)) == size + 3
+    penalty = re.compile(r"You gave up and drew (\S+ ){3}as a penalty")
+    assert page.locator("#log .entry", has_text=penalty).count() == 1
+
+
+def test_two_people_see_each_other_move_without_reloading(browser_pair, server):
+    game = api_game(server, "guadalupe", ["person", "person"], 11)
+    first, second = browser_pair
+    for page, seat in zip(browser_pair, game["seats"], strict=True):
+        page.goto(seat["link"])
+        page.wait_for_selector("#hand .card")
+    mover, waiter = (first, second) if first.evaluate("document.body.dataset.turn") == "mine" \
+        else (second, first)
+    before = states_seen(waiter)
+    mover.click("#draw")
+    assert wait_my_turn(waiter, before) == "mine"  # the push reached the other table
+    assert waiter.locator("#log .entry", has_text="drew 2 cards").count() == 1
+
+
+def test_a_dropped_connection_rejoins_its_seat(page, server):
+    open_table_with_group(page, server)
+    cards = sorted(hand_cards(page))
+    page.evaluate("window.tableClient.socket.close()")
+    page.wait_for_selector("#message:text('Reconnected.')")
+    assert sorted(hand_cards(page)) == cards
+    act(page, lambda: page.click("#draw"))
+    assert len(hand_cards(page)) == len(cards) + 1
 
 
 def play_one_turn(page) -> str:
@@ -264,7 +324,9 @@ def play_one_turn(page) -> str:
         keys.press("Enter")
         page.wait_for_selector("#groups .card.from-hand, #message.error")
         if page.locator("#groups .card.from-hand").count():
-            return act(page, lambda: page.click("#done"))
+            if page.locator("#done").is_enabled():
+                return act(page, lambda: page.click("#done"))
+            page.click("#reset")  # a play is not allowed yet (carousel: draw first)
     keys.fill("draw" if not page.locator("#draw").is_disabled() else "pass")
     return act(page, lambda: keys.press("Enter"))
 
@@ -332,3 +394,23 @@ def test_download_a_record_and_step_through_it(page, server, tmp_path):
     assert page.inner_text("#counter") == f"move {total} of {total}"
     assert page.locator("#next").is_disabled()
     _screenshot(page, tmp_path, "record")
+
+
+GROUPS = [  # (group, ace rule, status) as docs/rules.md §2 rules them
+    ("2C 3C 4C", "high", "valid"), ("2C 3C 4C", "low", "valid"), ("AS 2S 3S", "low", "valid"),
+    ("AS 2S 3S", "high", "invalid"), ("QS KS AS", "high", "valid"), ("QS KS AS", "low", "invalid"),
+    ("AS 2S 3S", "both", "valid"), ("QS KS AS", "both", "valid"), ("KS AS 2S", "both", "invalid"),
+    ("8S 8D 8H", "both", "valid"), ("8S 8D 8H 8C", "both", "valid"),
+    ("8S 8S 8H", "both", "invalid"), ("8S 8D", "both", "invalid"), ("5H 6H 8H", "both", "invalid"),
+    ("5H 6H 7D", "both", "invalid"), ("*7H 8H 9H", "both", "valid"), ("* 8H 9H", "both", "unknown"),
+]
+
+
+def test_client_side_group_validity(page):
+    page.goto("/position.html")
+    statuses = page.evaluate(
+        """async groups => {
+            const { groupStatus } = await import('/static/js/groups.js');
+            return groups.map(([cards, ace]) => groupStatus(cards.split(' '), ace));
+        }""", [[cards, ace] for cards, ace, _ in GROUPS])
+    assert statuses == [status for _, _, status in GROUPS]

@@ -19,7 +19,7 @@ function isRun(parts, ace) {
   if (new Set(ranks).size !== ranks.length) return false;
   const low = ace === "low" || ace === "both";
   const high = ace === "high" || ace === "both";
-  if (low && consecutive(ranks)) return true;
+  if (consecutive(ranks) && (ranks[0] !== 1 || low)) return true;
   if (!high || ranks[0] !== 1) return false;
   const aceHigh = [...ranks.slice(1), 14];
   return consecutive(aceHigh);

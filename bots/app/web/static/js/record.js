@@ -1,5 +1,6 @@
 // The record viewer: open a game record and step through it, forward and back.
 import { cardBack, cardElement, cardRow } from "./cards.js";
+import { describeEvent } from "./events.js";
 import { postJSON } from "./ws.js";
 
 const $ = (id) => document.getElementById(id);
@@ -14,13 +15,7 @@ function say(text, error = false) {
 
 function describe(event) {
   if (!event) return "The deal.";
-  const who = players[event.player] || `Player ${event.player + 1}`;
-  const type = event.type || (event.action && event.action.type);
-  const played = event.played || (event.action && event.action.played) || [];
-  if (type === "play") return `${who} plays ${played.join(" ")}${event.knock ? " and knocks" : ""}.`;
-  if (type === "draw") return `${who} draws ${event.drawn ? event.drawn.join(" ") : `${event.count ?? 1} card(s)`}.`;
-  if (type === "give_up") return `${who} gives up (+3).`;
-  return `${who} ${type === "pass" ? "passes" : type}.`;
+  return `${describeEvent(event, players[event.player] || `Player ${event.player + 1}`)}.`;
 }
 
 function changedGroups(step, previous) {

@@ -3,12 +3,14 @@ import { aceRule, cardBack, cardElement, cardKey, normaliseCard, parseCards } fr
 import { Staging } from "./staging.js";
 import { Client } from "./ws.js";
 import { analysisView, downloadJSON, hintSteps, playView } from "./advice.js";
+import { describeEvent } from "./events.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 const gameId = params.get("game");
 const mySeat = Number(params.get("seat") || 0);
 const client = new Client(`/ws/game/${encodeURIComponent(gameId)}?token=${encodeURIComponent(params.get("token") || "")}`);
+window.tableClient = client; // for the browser console (and the tests that drop the connection)
 
 let state = null;
 let staging = null;
@@ -75,10 +77,15 @@ function render() {
 function renderStatus() {
   let text;
   if (state.over) text = "The game is over.";
-  else if (myTurn()) text = (legal().includes("give_up") && !legal().includes("draw"))
-    ? "Your turn: finish a valid play, or give up (+3 cards)." : "Your turn.";
+  else if (myTurn()) text = turnText(legal());
   else text = `Waiting for ${seatName(state.to_move)}…`;
   $("status").textContent = text;
+}
+
+function turnText(can) {
+  if (can.includes("give_up") && !can.includes("draw")) return "Your turn: finish a valid play, or give up (+3 cards).";
+  if (!can.includes("play")) return `Your turn: ${can.includes("draw") ? "draw a card" : "pass"}.`;
+  return "Your turn.";
 }
 
 function renderPlayers() {
@@ -189,24 +196,14 @@ function renderButtons() {
   $("sort").textContent = `by ${sortBy}`;
 }
 
-function describe(entry) {
-  const action = entry.action || entry;
-  const who = entry.player === mySeat ? "You" : entry.name || seatName(entry.player);
-  if (action.type === "play") return `${who} played ${(action.played || []).join(" ")}${action.knock ? " and knocked" : ""}`;
-  if (action.type === "draw") return `${who} drew ${action.drawn ? action.drawn.join(" ") : plural(action.count ?? 1)}`;
-  if (action.type === "give_up") return `${who} gave up (+3)`;
-  return `${who} ${action.type === "pass" ? "passed" : action.type}`;
-}
-
-const plural = (n) => `${n} card${n === 1 ? "" : "s"}`;
-
 function renderLog() {
   const box = $("log");
   box.innerHTML = "";
   (state.log || []).forEach((entry, i) => {
     const row = document.createElement("div");
     row.className = "entry";
-    row.textContent = `${i + 1}. ${describe(entry)}`;
+    const who = entry.player === mySeat ? "You" : seatName(entry.player);
+    row.textContent = `${i + 1}. ${describeEvent(entry, who)}`;
     row.addEventListener("click", () => showLogEntry(entry, row));
     box.appendChild(row);
   });
@@ -392,6 +389,7 @@ async function init() {
   if (!gameId) return say("No game in the link: start one from the lobby.", true);
   client.onPush((message) => applyState(message));
   client.onClose((reason) => say(reason, true));
+  client.onReopen(() => { say("Reconnected."); refresh(); });
   await refresh();
 }
 

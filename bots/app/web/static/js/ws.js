@@ -9,6 +9,7 @@ export class Client {
     this.pending = new Map();
     this.pushHandlers = [];
     this.closeHandlers = [];
+    this.reopenHandlers = [];
     this.opened = this.connect();
   }
 
@@ -16,10 +17,12 @@ export class Client {
     this.socket = new WebSocket(this.url);
     this.socket.onmessage = (event) => this.receive(event.data);
     this.socket.onclose = (event) => this.closed(event);
-    return new Promise((resolve, reject) => {
+    const opened = new Promise((resolve, reject) => {
       this.socket.onopen = () => resolve();
       this.socket.onerror = () => reject(new Error("could not connect to the server"));
     });
+    opened.catch(() => {}); // a failure is answered by request() and retried by closed()
+    return opened;
   }
 
   receive(data) {
@@ -41,13 +44,22 @@ export class Client {
   closed(event) {
     for (const waiter of this.pending.values()) waiter({ ok: false, error: "connection closed" });
     this.pending.clear();
-    const reason = event.code === 4403 ? "this seat's link is not valid" : "connection closed";
-    for (const handler of this.closeHandlers) handler(reason, event.code);
+    const refused = { 4403: "this seat's link is not valid", 4404: "no such game (it may have expired)" };
+    if (refused[event.code]) {
+      for (const handler of this.closeHandlers) handler(refused[event.code], event.code);
+      return;
+    }
+    // A dropped connection rejoins (the seat's token is in the URL) and finds the game as it was.
+    for (const handler of this.closeHandlers) handler("connection lost: reconnecting…", event.code);
+    setTimeout(() => {
+      this.opened = this.connect();
+      this.opened.then(() => { for (const handler of this.reopenHandlers) handler(); }, () => {});
+    }, 1000);
   }
 
   /** Send `{cmd, ...fields}` and resolve with its answer (ok true or false; never rejects). */
   async request(cmd, fields = {}) {
-    await this.opened;
+    try { await this.opened; } catch (error) { return { ok: false, error: error.message }; }
     const id = this.nextId++;
     return new Promise((resolve) => {
       this.pending.set(id, resolve);
@@ -57,6 +69,7 @@ export class Client {
 
   onPush(handler) { this.pushHandlers.push(handler); }
   onClose(handler) { this.closeHandlers.push(handler); }
+  onReopen(handler) { this.reopenHandlers.push(handler); }
 }
 
 /** POST JSON and return the parsed answer (an error object when the server refuses). */
