@@ -339,9 +339,16 @@ def test_a_short_game_reaches_the_end(page, tmp_path):
     page.fill("#seed", "5")
     page.click("#start")
     turn = wait_my_turn(page)
+    pictured = False
     for _ in range(150):
         if turn == "over":
             break
+        if not pictured and page.locator("#groups .group").count() >= 3:
+            page.click("#hint")  # the README's picture: a table in play, a hint on the hand
+            page.wait_for_selector("#hint-panel:not(.hidden)")
+            if page.locator("#hand .card.hinted").count():
+                _screenshot(page, tmp_path, "table-midgame", "web-table.png")
+                pictured = True
         turn = play_one_turn(page)
     assert turn == "over", "the game did not end in 150 person turns"
     page.wait_for_selector("#results-panel:not(.hidden)")
@@ -356,16 +363,29 @@ def test_position_page_from_a_url_shows_the_best_play(page, tmp_path):
     page.wait_for_selector("#groups .group >> nth=1")
     assert page.locator("#groups .group").count() == 2
     assert sorted(hand_cards(page)) == ["2C", "8D", "8H"]
-    page.click("#analyze")
-    page.wait_for_selector("#result-analyze h3")
-    assert "2C" in page.inner_text("#result-analyze")  # the stuck card
     page.click("#solve")
     page.wait_for_selector("#result-solve .played-text")
-    assert page.inner_text("#result-solve .played-text") in (
-        "Play 2 card(s): 8D 8H", "Play 2 card(s): 8H 8D")
+    assert sorted(page.inner_text("#result-solve .played-text").split()[-2:]) == ["8D", "8H"]
+    page.click("#hint")
+    page.wait_for_selector("#result-hint .steps li")
+    assert "8C" in page.inner_text("#result-hint .steps")  # 8C comes off the run
+    page.click("#analyze")
+    page.wait_for_selector("#result-analyze h3")
+    assert "2C: needs" in page.inner_text("#result-analyze")  # the stuck card
     page.click("#picker .card[data-card='8S']")  # the picker adds to the hand
-    assert "8S" in urllib.parse.unquote(page.url.split("#", 1)[1])
+    assert page.locator("#result > *").count() == 0
+    shared = urllib.parse.unquote(page.url.split("#", 1)[1])
+    table, hand, variant = shared.split(" / ")
+    assert (table, sorted(hand.split()), variant) == (
+        "5C 6C 7C 8C | 9S 9H 9D", ["2C", "8D", "8H", "8S"], "machiavelli")
+    page.click("#solve")
+    page.wait_for_selector("#result-solve .played-text")
+    assert page.inner_text("#result-solve .played-text").startswith("Play 3 card(s)")
     _screenshot(page, tmp_path, "position", "web-position.png")
+    page.goto("/")
+    page.goto(f"/position.html#{urllib.parse.quote(shared)}")  # the link opens the same position
+    page.wait_for_selector("#hand .card >> nth=3")
+    assert sorted(hand_cards(page)) == ["2C", "8D", "8H", "8S"]
 
 
 def test_download_a_record_and_step_through_it(page, server, tmp_path):
@@ -377,7 +397,7 @@ def test_download_a_record_and_step_through_it(page, server, tmp_path):
     path = tmp_path / "record.json"
     download.value.save_as(path)
     assert json.loads(path.read_text())["variant"].startswith("guadalupe")
-    _screenshot(page, tmp_path, "table-play", "web-table.png")
+    _screenshot(page, tmp_path, "table-saved")
     page.goto("/record.html")
     page.set_input_files("#file", str(path))
     page.wait_for_selector("#viewer:not(.hidden)")

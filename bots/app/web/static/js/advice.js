@@ -16,8 +16,9 @@ export function hintSteps(hint, list) {
   return hint.short || `Play ${hint.played.join(" ")}`;
 }
 
-/** A best play: the cards to play and the table it leaves, as cards. */
-export function playView(play) {
+/** A best play: the cards to play and the table it leaves, as cards; the groups that are not
+ * on the table `before` (when given) are highlighted. */
+export function playView(play, before = null) {
   const box = el("div", "", "best-play");
   if (!play || !play.played || !play.played.length) {
     box.appendChild(el("p", "No play: the hand cannot add a card to the table."));
@@ -27,8 +28,10 @@ export function playView(play) {
   box.appendChild(cardRow(play.played, { small: true }));
   box.appendChild(el("p", "Leaving the table:"));
   const groups = el("div", "", "groups");
+  const old = before && before.map((g) => [...g].sort().join(" "));
   for (const group of play.table || []) {
     const g = el("div", "", "group");
+    if (old && !old.includes([...group].sort().join(" "))) g.classList.add("changed");
     for (const card of cardRow(group, { small: true }).children) g.appendChild(card.cloneNode(true));
     groups.appendChild(g);
   }

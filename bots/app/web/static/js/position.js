@@ -27,6 +27,7 @@ function changed() {
   const text = positionText(position);
   $("text").value = text;
   history.replaceState(null, "", `#${encodeURIComponent(text)}`);
+  $("result").innerHTML = ""; // an answer for another position would mislead
   render();
 }
 
@@ -118,11 +119,12 @@ function resultView(cmd, answer) {
   box.id = `result-${cmd}`;
   if (cmd === "solve") {
     box.innerHTML = "<h2>Best play</h2>";
-    box.appendChild(playView(answer.solution));
+    box.appendChild(playView(answer.solution, position.table));
   } else if (cmd === "hint") {
     box.innerHTML = "<h2>Hint</h2><p></p><ol class=\"steps\"></ol>";
     box.querySelector("p").textContent = hintSteps(answer.hint, box.querySelector("ol"));
-    if (answer.hint && answer.hint.played && answer.hint.played.length) box.appendChild(playView(answer.hint));
+    const hint = answer.hint;
+    if (hint && hint.played && hint.played.length) box.appendChild(playView(hint, position.table));
   } else {
     box.innerHTML = "<h2>Analysis</h2>";
     box.appendChild(analysisView(answer.analysis));

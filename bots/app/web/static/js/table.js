@@ -109,9 +109,10 @@ function renderPlayers() {
   box.appendChild(stock);
 }
 
+/** The groups the last play changed (draws and passes leave the table as it was). */
 function lastChanged() {
-  const log = state.log || [];
-  const last = log[log.length - 1];
+  const plays = (state.log || []).filter((entry) => (entry.action || entry).type === "play");
+  const last = plays[plays.length - 1];
   return last && staging.untouched ? new Set(last.changed || []) : new Set();
 }
 
