@@ -1,9 +1,9 @@
 // The table: the game seen from one person seat, moves made as at a real table.
-import { aceRule, cardBack, cardElement, cardKey, normaliseCard, parseCards } from "./cards.js";
+import { aceRule, cardElement, cardKey, normaliseCard, parseCards } from "./cards.js";
 import { Staging } from "./staging.js";
 import { Client } from "./ws.js";
-import { analysisView, downloadJSON, hintSteps, playView } from "./advice.js";
-import { describeEvent } from "./events.js";
+import { analysisView, downloadJSON, hintSteps } from "./advice.js";
+import { renderLog, renderPlayers, renderResults } from "./scoreboard.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -32,6 +32,7 @@ function say(text, error = false) {
 function seatName(i) {
   const seat = (state.seats || [])[i];
   if (i === mySeat) return "You";
+  if (!state) return `Seat ${i + 1}`;
   if (seat && typeof seat === "object") return seat.name || seat.kind || `Seat ${i + 1}`;
   return seat === "person" || seat === "client" ? `Player ${i + 1}` : seat || `Seat ${i + 1}`;
 }
@@ -66,47 +67,32 @@ function render() {
   document.body.dataset.turn = state.over ? "over" : myTurn() ? "mine" : "theirs";
   $("variant-name").textContent = variant();
   renderStatus();
-  renderPlayers();
+  renderPlayers($("players"), state, seatName);
   renderGroups();
   renderHand();
   renderButtons();
-  renderLog();
-  renderResults();
+  renderLog($("log"), $("log-view"), state, seatName);
+  renderResults($("results-panel"), $("results"), state, seatName);
 }
 
 function renderStatus() {
   let text;
-  if (state.over) text = "The game is over.";
+  if (state.over) text = `The game is over: ${winners()}.`;
   else if (myTurn()) text = turnText(legal());
   else text = `Waiting for ${seatName(state.to_move)}…`;
   $("status").textContent = text;
+}
+
+function winners() {
+  const won = (state.results || []).map((r, i) => (r.winner ? seatName(i) : null)).filter(Boolean);
+  if (!won.length) return "no winner";
+  return won.length === 1 ? `${won[0]} ${won[0] === "You" ? "win" : "wins"}` : `${won.join(" and ")} win`;
 }
 
 function turnText(can) {
   if (can.includes("give_up") && !can.includes("draw")) return "Your turn: finish a valid play, or give up (+3 cards).";
   if (!can.includes("play")) return `Your turn: ${can.includes("draw") ? "draw a card" : "pass"}.`;
   return "Your turn.";
-}
-
-function renderPlayers() {
-  const box = $("players");
-  box.innerHTML = "";
-  const sizes = state.hand_sizes || observation().hand_sizes || [];
-  sizes.forEach((size, i) => {
-    const p = document.createElement("div");
-    p.className = `player${!state.over && state.to_move === i ? " to-move" : ""}`;
-    p.dataset.seat = i;
-    p.innerHTML = `<div class="name"></div><div class="count">${size} card${size === 1 ? "" : "s"}</div>`;
-    p.querySelector(".name").textContent = seatName(i);
-    box.appendChild(p);
-  });
-  const stock = document.createElement("div");
-  stock.className = "player stock";
-  const n = state.stock_size ?? observation().stock_size ?? 0;
-  stock.append(cardBack(String(n)));
-  stock.title = `${n} cards in the stock`;
-  stock.insertAdjacentHTML("beforeend", `<div class="count">stock</div>`);
-  box.appendChild(stock);
 }
 
 /** The groups the last play changed (draws and passes leave the table as it was). */
@@ -195,47 +181,6 @@ function renderButtons() {
   for (const id of ["place", "hint", "analyze"]) $(id).disabled = !mine;
   $("knock-box").classList.toggle("hidden", !variant().startsWith("carousel"));
   $("sort").textContent = `by ${sortBy}`;
-}
-
-function renderLog() {
-  const box = $("log");
-  box.innerHTML = "";
-  (state.log || []).forEach((entry, i) => {
-    const row = document.createElement("div");
-    row.className = "entry";
-    const who = entry.player === mySeat ? "You" : seatName(entry.player);
-    row.textContent = `${i + 1}. ${describeEvent(entry, who)}`;
-    row.addEventListener("click", () => showLogEntry(entry, row));
-    box.appendChild(row);
-  });
-  box.scrollTop = box.scrollHeight;
-}
-
-function showLogEntry(entry, row) {
-  document.querySelectorAll(".log .entry.active").forEach((r) => r.classList.remove("active"));
-  row.classList.add("active");
-  const action = entry.action || entry;
-  const view = $("log-view");
-  view.innerHTML = "";
-  if (action.type !== "play") return;
-  const shown = playView(action);
-  const changed = new Set(entry.changed || []);
-  shown.querySelectorAll(".group").forEach((g, i) => g.classList.toggle("changed", changed.has(i)));
-  view.appendChild(shown);
-}
-
-function renderResults() {
-  $("results-panel").classList.toggle("hidden", !state.over);
-  if (!state.over) return;
-  const rows = (state.results || []).map((r, i) =>
-    `<tr><td>${escapeHTML(seatName(i))}</td><td>${r.score}</td><td>${r.winner ? "★ winner" : ""}</td></tr>`);
-  $("results").innerHTML = `<tr><th>Player</th><th>Score</th><th></th></tr>${rows.join("")}`;
-}
-
-function escapeHTML(text) {
-  const d = document.createElement("div");
-  d.textContent = text;
-  return d.innerHTML;
 }
 
 // ---- moving cards ----
