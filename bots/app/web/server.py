@@ -55,6 +55,7 @@ WORKERS = 32  # bots and solver calls running at once (the rest wait their turn)
 POSITION_COMMANDS = ("hello", "position", "solve", "hint", "analyze")
 BAD_TOKEN = 4403  # close code: not this seat's token
 NO_GAME = 4404  # close code: no such game (never created, or expired)
+MIN_SWEEP = 0.01  # seconds between two looks for idle games, at the least
 
 #: Answers one request text (the engine protocol's answer object, ``id`` echoed).
 Answerer = Callable[[str | bytes], Awaitable[dict[str, Any]]]
@@ -67,6 +68,7 @@ def create_app(idle_seconds: float = IDLE_SECONDS, sweep_seconds: float | None =
     registry = Registry(idle_seconds)
     executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="machiavelli-web")
     sweep = sweep_seconds if sweep_seconds is not None else min(60.0, idle_seconds / 4)
+    sweep = max(sweep, MIN_SWEEP)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
