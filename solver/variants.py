@@ -336,3 +336,14 @@ def _build(name: str, opts: dict[str, Any]) -> Variant:
 
 
 DEFAULT_VARIANT = Variant.from_name("machiavelli")
+
+
+def option_specs(name: str) -> dict[str, dict[str, Any]]:
+    """The options of variant ``name``: each one's ``default`` and its allowed values as
+    ``choices`` (the text the error messages use, e.g. ``"low, high or both"``), for front
+    ends that offer them (the web lobby, ``machiavelli serve``)."""
+    if name not in _OPTIONS:
+        raise UnknownVariantError(f"unknown variant {clip(repr(name))} "
+                                  f"(choose one of {', '.join(VARIANT_NAMES)})")
+    return {key: {"default": option.default, "choices": option.choices}
+            for key, option in _OPTIONS[name].items()}

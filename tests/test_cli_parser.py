@@ -18,7 +18,7 @@ from solver.variants import VARIANT_NAMES
 
 ROOT = Path(__file__).resolve().parents[1]
 COMMANDS = ("solve", "hint", "analyze", "selfplay", "tournament", "play", "learn", "engine",
-            "replay", "demo")
+            "serve", "replay", "demo")
 
 
 def _subparsers() -> dict[str, argparse.ArgumentParser]:

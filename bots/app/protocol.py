@@ -80,34 +80,12 @@ class Engine:
         and so, as a last resort, does a fault of the engine's own)."""
         request_id = None
         try:
-            try:
-                text = line.decode("utf-8") if isinstance(line, bytes) else line
-            except UnicodeDecodeError as error:
-                raise RequestError(f"not UTF-8 text (byte {error.start})") from None
-            try:
-                request = json.loads(text)
-            except json.JSONDecodeError as error:
-                raise RequestError(f"not JSON: {error.msg} at character {error.pos}") \
-                    from None
-            if not isinstance(request, dict):
-                raise RequestError(f"a request is a JSON object, not {type(request).__name__}")
+            request = read_request(line)
             request_id = request.get("id")
-            command = request.get("cmd")
-            if not isinstance(command, str) or command not in self.handlers:
-                raise RequestError(f"unknown cmd {command!r} "
-                                   f"(choose {', '.join(self.handlers)})")
-            answer = {"ok": True, **self.handlers[command](request)}
-        except (RequestError, SessionError, PositionError, ValueError, TypeError,
-                KeyError) as error:
-            answer = {"ok": False, "error": _one_line(error)}
-        except RecursionError:
-            answer = {"ok": False, "error": "request nested too deeply"}
+            answer = {"ok": True, **self.handlers[command_of(request, self.handlers)](request)}
         except Exception as error:  # noqa: BLE001 - the engine must outlive its own bugs
-            answer = {"ok": False, "error": f"{INTERNAL} {type(error).__name__}: "
-                                            f"{_one_line(error)}"}
-        if _echoable(request_id):
-            answer["id"] = request_id
-        return answer
+            answer = failure(error)
+        return with_id(answer, request_id)
 
     # -- commands ------------------------------------------------------------------------
     def hello(self, request: dict) -> dict:
@@ -145,12 +123,12 @@ class Engine:
         if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
             raise RequestError("'seats' is a list of bot levels and 'client'")
         seed = arguments.seed("'seed'", request.get("seed", 0))
-        budget = _budget(request)
+        budget = budget_field(request)
         self.session = Session(_text(request, "variant", "machiavelli"),
                                [PERSON if s == CLIENT else s for s in seats], seed, budget)
         self.position = None
         events = self.session.run_bots()
-        return {"events": _events(events), **self._state()}
+        return {"events": events_json(events), **self._state()}
 
     def load(self, request: dict) -> dict:
         record = request.get("record")
@@ -161,12 +139,12 @@ class Engine:
                                          if isinstance(players, list) else None)
         if not isinstance(seats, list):
             raise RequestError("the record has no players")
-        self.session = Session.from_json({"record": record, "budget": _budget(request),
+        self.session = Session.from_json({"record": record, "budget": budget_field(request),
                                           "seats": [PERSON if s == CLIENT else s
                                                     for s in seats]})
         self.position = None
         events = self.session.run_bots() if not self.session.over else []
-        return {"events": _events(events), **self._state()}
+        return {"events": events_json(events), **self._state()}
 
     def state(self, request: dict) -> dict:
         return self._state()
@@ -176,13 +154,13 @@ class Engine:
         action = action_from_json(request.get("action"))
         events = session.apply(action)
         events += session.run_bots()
-        return {"events": _events(events), **self._state()}
+        return {"events": events_json(events), **self._state()}
 
     def go(self, request: dict) -> dict:
         level = _text(request, "level", "expert")
         if level not in REGISTRY:
             raise RequestError(f"unknown level {level!r} (choose {', '.join(REGISTRY)})")
-        budget = _budget(request)
+        budget = budget_field(request)
         started = time.perf_counter()
         if self.session is not None:
             action = self.session.suggest(level, budget)
@@ -258,7 +236,49 @@ class Engine:
         return data
 
 
-def _events(events: list[Event]) -> list[dict]:
+def read_request(line: str | bytes) -> dict[str, Any]:
+    """One request line as its JSON object; ``RequestError`` says why it is not one."""
+    try:
+        text = line.decode("utf-8") if isinstance(line, bytes) else line
+    except UnicodeDecodeError as error:
+        raise RequestError(f"not UTF-8 text (byte {error.start})") from None
+    try:
+        request = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise RequestError(f"not JSON: {error.msg} at character {error.pos}") from None
+    if not isinstance(request, dict):
+        raise RequestError(f"a request is a JSON object, not {type(request).__name__}")
+    return request
+
+
+def command_of(request: dict[str, Any], commands: Iterable[str]) -> str:
+    """The request's ``cmd``, one of ``commands`` (else ``RequestError`` lists them)."""
+    command = request.get("cmd")
+    names = list(commands)
+    if not isinstance(command, str) or command not in names:
+        raise RequestError(f"unknown cmd {command!r} (choose {', '.join(names)})")
+    return command
+
+
+def failure(error: BaseException) -> dict[str, Any]:
+    """The error answer for ``error``: its one-line text for bad input, and as a last resort
+    for a fault of the engine's own, marked ``INTERNAL``."""
+    if isinstance(error, (RequestError, SessionError, PositionError, ValueError, TypeError,
+                          KeyError)):
+        return {"ok": False, "error": _one_line(error)}
+    if isinstance(error, RecursionError):
+        return {"ok": False, "error": "request nested too deeply"}
+    return {"ok": False, "error": f"{INTERNAL} {type(error).__name__}: {_one_line(error)}"}
+
+
+def with_id(answer: dict[str, Any], request_id: Any) -> dict[str, Any]:
+    """``answer`` with the request's ``id`` echoed when it can be (``_echoable``)."""
+    if _echoable(request_id):
+        answer["id"] = request_id
+    return answer
+
+
+def events_json(events: list[Event]) -> list[dict]:
     return [{"player": e.player, "name": e.name, "action": action_to_json(e.action)}
             for e in events]
 
@@ -272,7 +292,8 @@ def _text(request: dict, key: str, default: str | None = None) -> str:
     return value
 
 
-def _budget(request: dict) -> float | None:
+def budget_field(request: dict) -> float | None:
+    """A request's ``budget``: seconds per move in (0, 60], or None when not given."""
     budget = request.get("budget")
     if budget is None:
         return None
@@ -282,7 +303,7 @@ def _budget(request: dict) -> float | None:
     return float(budget)
 
 
-def _one_line(error: Exception) -> str:
+def _one_line(error: BaseException) -> str:
     text = str(error) if str(error) else type(error).__name__
     return clip(" ".join(text.split()), MESSAGE_LIMIT)
 

@@ -128,7 +128,15 @@ class Session:
         cards = parse_cards(text) if isinstance(text, str) else list(text)
         if not cards:
             raise SessionError("name the hand cards to play, e.g. 'play 8D 8H'")
-        wanted = list(self.staged.played if self.staged else ()) + cards
+        play = self.arrange(list(self.staged.played if self.staged else ()) + cards)
+        self._propose(play)
+        self.staged = play
+        return play
+
+    def arrange(self, wanted: Sequence[Card]) -> Play:
+        """A play of the hand cards ``wanted`` by the player to move: the engine finds an
+        arrangement of the whole table, or ``SessionError`` says why there is none. Nothing
+        is staged or proposed (a front end's auto-place shows it first)."""
         position = self.observation().position()
         missing = Counter(map(_plain, wanted)) - Counter(map(_plain, position.hand))
         if missing:
@@ -142,10 +150,7 @@ class Session:
             best = " ".join(map(str, solution.played)) or "none of them"
             raise SessionError(f"no arrangement places all of {' '.join(map(str, wanted))}; "
                                f"the most that fit: {best}")
-        play = play_from_solution(solution)
-        self._propose(play)
-        self.staged = play
-        return play
+        return play_from_solution(solution)
 
     def stage_table(self, text: str | list) -> Play:
         """Stage the whole new table; the hand cards it adds are the play."""

@@ -258,15 +258,7 @@ class Game:
     def _public_history(self, player: int) -> list[dict[str, Any]]:
         """This hand's actions as ``player`` may see them: how many cards each draw took, and
         which cards only for ``player``'s own draws."""
-        history = []
-        for action in self.actions:
-            event = {key: value for key, value in action.items() if key != "drawn"}
-            if "drawn" in action:
-                event["count"] = len(action["drawn"])
-                if action["player"] == player:
-                    event["drawn"] = list(action["drawn"])
-            history.append(event)
-        return history
+        return [public_action(action, player) for action in self.actions]
 
     def _drawn_locked(self) -> bool:
         """A drawn card cannot be played in the same turn (machiavelli family's draw_first)."""
@@ -551,6 +543,17 @@ class Game:
         assert now == self._deck, f"cards changed: {dict((now - self._deck) + (self._deck - now))}"
         problems = play_problems(Position(tuple(self.table), (), self.variant), (), self.table)
         assert not problems, problems[0]
+
+
+def public_action(action: dict[str, Any], player: int) -> dict[str, Any]:
+    """A logged action as ``player`` may see it: a draw or penalty says how many cards it
+    took (``count``), and which ones (``drawn``) only when ``player`` took them."""
+    event = {key: value for key, value in action.items() if key != "drawn"}
+    if "drawn" in action:
+        event["count"] = len(action["drawn"])
+        if action["player"] == player:
+            event["drawn"] = list(action["drawn"])
+    return event
 
 
 def _after(hand: Sequence[Card], played: Sequence[Card]) -> list[Card]:

@@ -183,10 +183,7 @@ def _replay_hand(game: Game, actions: list[dict], number: int) -> Inconsistency 
         log = game.actions
         before = len(log)
         try:
-            try:
-                game.apply(action)
-            except ForcedPlayHint:
-                game.apply(action)  # the player insisted after the hint
+            _apply_insisting(game, action)
         except IllegalMoveError as error:
             return Inconsistency(number, at, f"illegal {entry.get('type')}: {error.reason}")
         done = log[before:]
@@ -196,6 +193,33 @@ def _replay_hand(game: Game, actions: list[dict], number: int) -> Inconsistency 
                                              f"{clip(str(expected))}")
         at += len(done)
     return None
+
+
+def replay_steps(record: dict[str, Any]) -> Iterator[tuple[Game, list[dict]]]:
+    """Step through a record that ``replay`` accepts: the referee after the deal (with no
+    entries), then after each recorded action with the entries it logged (a play and its
+    knock come together). The same ``Game`` is yielded each time: read it before the next."""
+    game, hands = _start(record)
+    yield game, []
+    for hand in hands:
+        actions = hand["actions"]
+        at = 0
+        while at < len(actions):
+            log = game.actions
+            before = len(log)
+            following = actions[at + 1] if at + 1 < len(actions) else None
+            _apply_insisting(game, _action(actions[at], following))
+            done = log[before:]
+            at += max(len(done), 1)
+            yield game, done
+
+
+def _apply_insisting(game: Game, action: Draw | Pass | GiveUp | Play) -> None:
+    """Apply ``action``; after a forced-play refusal the player insisted, so apply again."""
+    try:
+        game.apply(action)
+    except ForcedPlayHint:
+        game.apply(action)
 
 
 def _action(entry: dict, following: dict | None):
@@ -223,4 +247,5 @@ def _list(entry: dict, key: str) -> list:
     return value
 
 
-__all__ = ["Inconsistency", "dumps", "parse_cards", "read_records", "replay", "resume"]
+__all__ = ["Inconsistency", "dumps", "parse_cards", "read_records", "replay", "replay_steps",
+           "resume"]

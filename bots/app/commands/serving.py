@@ -1,0 +1,68 @@
+"""``machiavelli serve``: the web front end (a page to play in the browser, and its
+WebSockets; docs/protocol.md, "Over a WebSocket")."""
+
+from __future__ import annotations
+
+import argparse
+import threading
+import webbrowser
+from typing import Any
+
+from bots.app.commands.common import add_command, count
+
+DEFAULT_HOST = "127.0.0.1"  # only this machine, unless told otherwise
+DEFAULT_PORT = 8000
+
+
+def add_serve(sub: Any) -> None:
+    """``machiavelli serve``: play in the browser."""
+    serve = add_command(
+        sub, "serve", help="play in the browser: a web server with the table page",
+        description="Serve the web page (lobby, table, position editor, records) and its "
+                    "WebSockets. Listens on 127.0.0.1 only unless --host says otherwise; "
+                    "every game has a secret id and every person seat a secret token.",
+        epilog="examples:\n  machiavelli serve --open\n  machiavelli serve --port 8080",
+    )
+    serve.add_argument("--host", default=DEFAULT_HOST,
+                       help=f"address to listen on (default {DEFAULT_HOST}: this machine only)")
+    serve.add_argument("--port", type=count(1, 65535), default=DEFAULT_PORT,
+                       help=f"port to listen on (default {DEFAULT_PORT})")
+    serve.add_argument("--open", action="store_true",
+                       help="open the lobby in the web browser once the server is up")
+    serve.set_defaults(run=run_serve)
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from bots.app.web.server import create_app
+    from solver.api import warm_up
+
+    warm_up("kernel")  # load the compiled kernel now, so that no move's budget pays for it
+    config = uvicorn.Config(create_app(), host=args.host, port=args.port, log_level="warning")
+    server = uvicorn.Server(config)
+    url = f"http://{_browser_host(args.host)}:{args.port}/"
+    print(f"machiavelli: serving on {url} (Ctrl-C stops)", flush=True)
+    if args.open:
+        threading.Thread(target=_open_when_started, args=(server, url), daemon=True).start()
+    server.run()
+    return 0
+
+
+def _browser_host(host: str) -> str:
+    """The address a browser on this machine reaches the server by."""
+    if host in ("0.0.0.0", ""):
+        return "127.0.0.1"
+    if host == "::":
+        return "[::1]"
+    return f"[{host}]" if ":" in host else host
+
+
+def _open_when_started(server: Any, url: str) -> None:
+    """Open ``url`` in the browser once uvicorn has started (or given up)."""
+    import time
+
+    while not server.started and not server.should_exit:
+        time.sleep(0.05)
+    if server.started:
+        webbrowser.open(url)
