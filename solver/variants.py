@@ -195,6 +195,11 @@ class Variant:
             merged[key] = value
         return _from_pairs(self.name, list(merged.items()))
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Variant:
+        """A variant is immutable: a deep copy (a game or an OpenSpiel state cloned) shares
+        it (its ``options`` mapping proxy cannot be copied anyway)."""
+        return self
+
     # -- text ---------------------------------------------------------------------------
     def changed_options(self) -> dict[str, Any]:
         """The options that differ from the variant's defaults."""
