@@ -1,6 +1,6 @@
 """The layers of docs/architecture.md hold: each package imports only from the layers before it.
 
-solver <- bots.referee <- bots.players <- bots.arena <- bots.app (and bots.envs beside app).
+solver <- bots.referee <- bots.players <- bots.envs <- bots.arena <- bots.app.
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ LAYERS = {
     "solver": 0,
     "bots.referee": 1,
     "bots.players": 2,
-    "bots.arena": 3,
-    "bots.app": 4,
-    "bots.envs": 4,
+    "bots.envs": 3,
+    "bots.arena": 4,
+    "bots.app": 5,
 }
 
 
@@ -67,6 +67,7 @@ def test_bots_has_no_top_level_modules_but_its_package_files():
 def test_the_layer_packages_import():
     import bots.app  # noqa: F401
     import bots.arena  # noqa: F401
+    import bots.envs  # noqa: F401
     import bots.players  # noqa: F401
     import bots.referee  # noqa: F401
 

@@ -2,5 +2,6 @@
 loop (one error type, ``BotError``; one move cap, ``MAX_ACTIONS``); ``selfplay`` and
 ``tournament`` play on top of it, as do the app's sessions.
 
-Imports from ``solver``, ``bots.referee`` and ``bots.players`` only.
+Imports from ``solver``, ``bots.referee``, ``bots.players`` and ``bots.envs`` (whose
+``levels`` adds OpenSpiel's ``ismcts`` to the ladder) only.
 """

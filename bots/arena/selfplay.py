@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from bots.arena.loop import BotError, run_bots
-from bots.players import make_bot
+from bots.envs.levels import make_level
 from bots.referee.actions import Action
 from bots.referee.game import Game
 
@@ -27,7 +27,7 @@ def play_game(variant, bot_names: Sequence[str], players: int, seed: int,
     the referee's invariants after every action, then ``on_action`` sees the game. Raises
     ``BotError`` if a bot proposes an illegal move or the game does not end."""
     seeds = np.random.SeedSequence(seed).spawn(players)
-    bots = [make_bot(bot_names[i % len(bot_names)], int(seeds[i].generate_state(1)[0]))
+    bots = [make_level(bot_names[i % len(bot_names)], int(seeds[i].generate_state(1)[0]))
             for i in range(players)]
     game = Game(variant, seat_names(bot_names, players), seed)
 

@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from bots.arena.loop import run_bots
-from bots.players import make_bot
+from bots.envs.levels import make_level
 from bots.referee.game import Game
 from bots.referee.scoring import lower_is_better
 from solver.variants import Variant
@@ -52,7 +52,7 @@ def play_one(variant: str, bots: Sequence[str], players: int, seed: int, game: i
     seats = lineup(bots, players, game)
     deal = seed + game // players
     seeds = np.random.SeedSequence(deal).spawn(players)
-    players_ = [make_bot(name, int(s.generate_state(1)[0]), budget=budget)
+    players_ = [make_level(name, int(s.generate_state(1)[0]), budget=budget)
                 for name, s in zip(seats, seeds, strict=True)]
     names = [f"{name}-{i + 1}" for i, name in enumerate(seats)]
     state = Game(variant, names, deal)
@@ -75,7 +75,7 @@ def _warm_up(state: Game, seats: Sequence[str], budget: float | None) -> None:
         key = (str(state.variant), name)
         if key not in _WARM:
             _WARM.add(key)
-            make_bot(name, 0, budget).choose(state.observation(state.current_player))
+            make_level(name, 0, budget).choose(state.observation(state.current_player))
 
 
 def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:

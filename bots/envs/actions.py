@@ -56,6 +56,8 @@ class _View:
             self._singles = []
             position = self.position
             for card in sorted(set(position.hand), key=Card.sort_key):
+                if not _may_fit(card, position):
+                    continue
                 alone = _solved(Position(position.table, (card,), position.variant,
                                          position.opened))
                 if alone is not None:
@@ -63,6 +65,25 @@ class _View:
                     if len(self._singles) == SINGLE_SLOTS:
                         break
         return self._singles
+
+
+def _may_fit(card: Card, position: Position) -> bool:
+    """A quick necessary condition for placing ``card`` alone (docs/rules.md §2): a group
+    holding it needs two more cards of its rank, or two of its suit within two ranks of it,
+    unless jokers are about. It only skips searches that would find nothing."""
+    if card.joker or any(c.joker for group in position.table for c in group):
+        return True
+    if not position.opened and (position.variant.opening_points or position.variant.opening_run):
+        return False  # one card never makes an opening play (docs/rules.md §6)
+    cards = [c for group in position.table for c in group]
+    same_rank = sum(1 for c in cards if c.rank == card.rank)
+    near = {c.rank for c in cards if c.suit == card.suit and _distance(c.rank, card.rank) <= 2}
+    return same_rank >= 2 or len(near - {card.rank}) >= 2
+
+
+def _distance(a: int, b: int) -> int:
+    """Rank distance, an ace counting as 1 or 14 (whichever is nearer)."""
+    return min(abs(a - b), abs((14 if a == 1 else a) - (14 if b == 1 else b)))
 
 
 def _most_cards(view: _View) -> Play | None:
@@ -79,7 +100,8 @@ def _hand_only(view: _View) -> Play | None:
     alone = _solved(Position((), position.hand, position.variant, position.opened))
     if alone is None:
         return None
-    return Play(alone.played, tuple(position.table) + alone.table)
+    play = Play(alone.played, tuple(position.table) + alone.table)
+    return None if play_problems(position, play.played, play.table) else play
 
 
 def _short(drop: int, count: int = 1) -> Callable[[_View], Play | None]:
@@ -157,8 +179,10 @@ class IllegalSlotError(ValueError):
     """An action id outside the mask."""
 
 
-def candidates(observation: Observation) -> Candidates:
-    """Every slot's move for the player to move, from ``observation`` alone."""
+def candidates(observation: Observation, plays: int = PLAY_SLOTS) -> Candidates:
+    """Every slot's move for the player to move, from ``observation`` alone; only the first
+    ``plays`` play generators run (the rest of the play slots stay masked: a cheaper game
+    for searches that play many random rollouts)."""
     slots: list[Action | None] = [None] * NUM_ACTIONS
     legal = observation.legal
     slots[DRAW] = Draw() if "draw" in legal else None
@@ -168,11 +192,10 @@ def candidates(observation: Observation) -> Candidates:
         position = observation.position()
         view = _View(position)
         seen: set[tuple] = set()
-        for slot, (_, generate) in enumerate(PLAY_GENERATORS):
+        for slot, (_, generate) in enumerate(PLAY_GENERATORS[:plays]):
             play = generate(view)
-            if play is None or _key(play) in seen or play_problems(
-                    position, play.played, play.table):
-                continue
+            if play is None or _key(play) in seen:
+                continue  # the solver's plays are checked by the solver (solver.api)
             seen.add(_key(play))
             slots[FIRST_PLAY + slot] = play
             if knock_allowed(observation, play):

@@ -51,7 +51,7 @@ class MachiavelliEnv(gymnasium.Env):
         self.players = len(self.opponents) + 1
         self.variant = env_variant(variant, self.players)
         self.seat = arguments.integer("seat", seat, 0, self.players - 1)
-        self.render_mode = check_render_mode(render_mode, self.metadata["render_modes"])
+        self.render_mode = check_render_mode(render_mode, ("ansi",))
         self.observation_space = spaces.Box(0.0, OBSERVATION_HIGH, (tensor_size(),), np.float32)
         self.action_space = spaces.Discrete(NUM_ACTIONS)
         self.episode: Episode | None = None

@@ -21,11 +21,15 @@ from bots.referee.actions import Action
 from bots.referee.observation import Observation
 from solver import arguments
 
-SIMULATIONS = 24
+SIMULATIONS = 16
 """Simulations per decision by default (``machiavelli tournament --budget`` does not change
 it: the budget is a number of simulations, ``IsmctsBot(simulations=...)``)."""
 UCT_C = 2.0
 ROLLOUTS = 1
+PLAYS = 7
+"""Play generators the search's game keeps (``bots.envs.actions.PLAY_GENERATORS``: the
+biggest plays and those a card or two short, not the single cards): each rollout move then
+costs a third of the full list's searches."""
 
 
 class IsmctsBot:
@@ -58,6 +62,6 @@ class IsmctsBot:
         if key not in self._games:
             spiel.register()
             self._games[key] = pyspiel.load_game(
-                spiel.SHORT_NAME, {"variant": key[0], "players": key[1]})
+                spiel.SHORT_NAME, {"variant": key[0], "players": key[1], "plays": PLAYS})
         return self._games[key]
 

@@ -37,7 +37,8 @@ def env(**kwargs: Any) -> AECEnv:
 class raw_env(AECEnv):  # noqa: N801 (PettingZoo's naming convention)
     """Machiavelli (any variant) for ``players`` agents taking turns."""
 
-    metadata = {"render_modes": ["ansi"], "name": "machiavelli_v0",
+    RENDER_MODES = ("ansi",)
+    metadata = {"render_modes": list(RENDER_MODES), "name": "machiavelli_v0",
                 "is_parallelizable": False}
 
     def __init__(self, variant: str = "machiavelli", players: int = 2,
@@ -45,7 +46,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's naming convention)
         super().__init__()
         self.variant = env_variant(variant, players)
         self.players = players
-        self.render_mode = check_render_mode(render_mode, self.metadata["render_modes"])
+        self.render_mode = check_render_mode(render_mode, self.RENDER_MODES)
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self.agents = list(self.possible_agents)
         size = tensor_size()

@@ -58,7 +58,8 @@ def rebuild(observation: Observation, rng: np.random.Generator) -> Game:
     for event in observation.history:
         seat = seats[event["player"]]
         if "count" in event:
-            known = [Card.parse(c) for c in event.get("drawn", [])] or [None] * event["count"]
+            known: list[Card | None] = [Card.parse(c) for c in event.get("drawn", [])]
+            known = known or [None] * event["count"]
             draws.append((event["player"], seat.draw(known)))
         for text in event.get("played", ()):
             seat.spend(physical(Card.parse(text)))

@@ -1,7 +1,9 @@
 """OpenSpiel game ``python_machiavelli``: one hand of any variant, with chance for the cards.
 
 ``pyspiel.load_game("python_machiavelli", {"variant": "machiavelli", "players": 2})`` (after
-``import bots.envs``). The game is one hand (one deal) of the variant (docs/environments.md):
+``import bots.envs``; ``plays`` < 16 keeps only the first play generators of
+``bots.envs.actions``, a cheaper game for searches). The game is one hand (one deal) of the
+variant (docs/environments.md):
 
 - Chance deals every card: each hand card, then the variant's face-up singles (docs/rules.md
   §5), one chance node per card, the outcome being the card (``Card.index``, 52 a joker) with
@@ -24,7 +26,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from bots.envs.actions import NUM_ACTIONS, Candidates, candidates, describe
+from bots.envs.actions import NUM_ACTIONS, PLAY_SLOTS, Candidates, candidates, describe
 from bots.envs.encoding import (
     CARD_SLOTS,
     HISTORY,
@@ -38,12 +40,13 @@ from bots.envs.episode import MAX_STEPS, apply_insisting
 from bots.envs.options import env_variant
 from bots.referee.actions import Action, Draw, GiveUp, Play
 from bots.referee.game import Game, build_deck
+from solver import arguments
 from solver.cards import CARDS, Card
 from solver.validate import JOKER
 from solver.variants import Variant
 
 SHORT_NAME = "python_machiavelli"
-DEFAULTS = {"variant": "machiavelli", "players": 2}
+DEFAULTS = {"variant": "machiavelli", "players": 2, "plays": PLAY_SLOTS}
 
 GAME_TYPE = pyspiel.GameType(
     short_name=SHORT_NAME,
@@ -79,6 +82,7 @@ class MachiavelliGame(pyspiel.Game):
         params = {**DEFAULTS, **(params or {})}
         self.rules = env_variant(str(params["variant"]), int(params["players"]))
         self.seats = int(params["players"])
+        self.plays = arguments.integer("plays", params["plays"], 1, PLAY_SLOTS)
         decks, jokers = self.rules.decks_for(self.seats)
         info = pyspiel.GameInfo(
             num_distinct_actions=NUM_ACTIONS, max_chance_outcomes=CARD_SLOTS,
@@ -87,7 +91,7 @@ class MachiavelliGame(pyspiel.Game):
         super().__init__(GAME_TYPE, info, params)
 
     def new_initial_state(self) -> MachiavelliState:
-        return MachiavelliState(self, self.rules, self.seats)
+        return MachiavelliState(self, self.rules, self.seats, self.plays)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
         perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
@@ -97,9 +101,10 @@ class MachiavelliGame(pyspiel.Game):
 class MachiavelliState(pyspiel.State):
     """A hand in progress: the deal so far, or the referee's game and any pending draw."""
 
-    def __init__(self, game: MachiavelliGame, rules: Variant, seats: int) -> None:
+    def __init__(self, game: MachiavelliGame, rules: Variant, seats: int,
+                 plays: int = PLAY_SLOTS) -> None:
         super().__init__(game)
-        self.rules, self.seats = rules, seats
+        self.rules, self.seats, self.plays = rules, seats, plays
         self.pack = np.zeros(CARD_SLOTS, dtype=np.int64)
         for card in build_deck(rules, seats):
             self.pack[card_slot(card)] += 1
@@ -164,7 +169,7 @@ class MachiavelliState(pyspiel.State):
         assert self.referee is not None
         if self._found is None or self._found[0] != self.steps:
             observation = self.referee.observation(self.referee.current_player)
-            self._found = (self.steps, candidates(observation))
+            self._found = (self.steps, candidates(observation, self.plays))
         return self._found[1]
 
     def _apply_action(self, action: int) -> None:
@@ -262,7 +267,8 @@ class MachiavelliState(pyspiel.State):
         mover = game.current_player
         if mover != player_id and game.turn.drawn:
             game.turn.drawn = list(game.hands[mover][:len(game.turn.drawn)])
-        clone._found = None
+        if mover != player_id:
+            clone._found = None  # the mover's candidates depend on its resampled hand
         clone.on_top = 0
         return clone
 

@@ -20,8 +20,9 @@ from bots.app.commands.common import (
     count,
     progress,
 )
-from bots.players import REGISTRY
+from bots.envs.levels import LEVELS, check_level
 from solver.arguments import MAX_SEED
+from solver.errors import InvalidArgumentError
 from solver.variants import Variant
 
 MAX_GAMES = 10_000_000
@@ -41,7 +42,7 @@ def add_selfplay(sub: Any) -> None:
     add_players(selfplay, 2, help="players per game (default 2)")
     selfplay.add_argument("--bots", default="greedy",
                           help="comma-separated bots, cycled over the seats "
-                               f"({', '.join(REGISTRY)})")
+                               f"({', '.join(LEVELS)})")
     selfplay.add_argument("--games", type=count(1, MAX_GAMES), default=10,
                           help="games to play (default 10)")
     add_seed(selfplay, help="seed of the first game")
@@ -157,10 +158,15 @@ def _variant_and_bots(args: argparse.Namespace, seeds: str) -> tuple[Variant, li
     and the seeds the games will use (``seeds`` says which game uses which)."""
     variant = Variant.parse(args.variant)
     names = [name.strip().lower() for name in args.bots.split(",") if name.strip()]
-    unknown = [name for name in names if name not in REGISTRY]
+    unknown = [name for name in names if name not in LEVELS]
     if unknown or not names:
         raise UsageError(f"unknown bot {unknown[0] if unknown else args.bots!r} "
-                         f"(choose from {', '.join(REGISTRY)})")
+                         f"(choose from {', '.join(LEVELS)})")
+    try:
+        for name in set(names):
+            check_level(name)
+    except InvalidArgumentError as error:
+        raise UsageError(str(error)) from None
     if not variant.min_players <= args.players <= variant.max_players:
         raise UsageError(f"{variant.name} is for {variant.min_players}-{variant.max_players} "
                          f"players, not {args.players}")
