@@ -111,6 +111,7 @@ def test_the_tensor_holds_the_hand_the_sizes_and_the_stock():
     sizes = tensor[2 * CARD_SLOTS:2 * CARD_SLOTS + 3].tolist()
     assert sizes == [observation.hand_sizes[(seat + k) % 3] for k in range(3)]
     assert tensor[2 * CARD_SLOTS + 5] == observation.stock_size
+    assert tensor.shape == (683,)
     longer = encode(observation, episode.current, None, history=64)
     assert longer.shape == (tensor_size(64),)
 

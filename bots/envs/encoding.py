@@ -12,6 +12,7 @@ Layout (docs/environments.md, "Observation"), all float32, seats counted from th
 | to move | 5 | one-hot: the seat to move |
 | opened | 5 | 1 for each seat that made its opening play (docs/rules.md §6) |
 | variant | 8 | one-hot: the variant (``solver.variants.VARIANT_NAMES`` order) |
+| options | 6 | ace low, high or both (one-hot); opening rule; draw first; incomplete cost |
 | turn | 3 | draws this turn, last turn (carousel), knock open |
 | plays | 2 x 16 | cards and points each candidate play slot adds (0 where masked) |
 | history | 8 x 64 | the last 8 public events, newest first (below) |
@@ -33,7 +34,7 @@ import numpy as np
 from bots.envs.actions import PLAY_SLOTS, Candidates, play_sizes
 from bots.referee.observation import Observation
 from solver.cards import Card
-from solver.variants import VARIANT_NAMES
+from solver.variants import ACE_MODES, VARIANT_NAMES, Variant
 
 MAX_PLAYERS = 5
 CARD_SLOTS = 53
@@ -42,8 +43,9 @@ EVENT_KINDS = ("play", "draw", "pass", "knock", "penalty")
 EVENT_SIZE = MAX_PLAYERS + len(EVENT_KINDS) + 1 + CARD_SLOTS
 HISTORY = 8
 INFO_HISTORY = 64
-FIXED_SIZE = 2 * CARD_SLOTS + MAX_PLAYERS + 1 + 2 * MAX_PLAYERS + len(VARIANT_NAMES) + 3 \
-    + 2 * PLAY_SLOTS
+OPTION_SIZE = len(ACE_MODES) + 3
+FIXED_SIZE = 2 * CARD_SLOTS + MAX_PLAYERS + 1 + 2 * MAX_PLAYERS + len(VARIANT_NAMES) \
+    + OPTION_SIZE + 3 + 2 * PLAY_SLOTS
 
 
 def tensor_size(history: int = HISTORY) -> int:
@@ -74,6 +76,7 @@ def encode(observation: Observation, to_move: int, found: Candidates | None,
         _seats([float(k == (to_move - me) % n) for k in range(n)] if to_move >= 0 else []),
         _seats([float(observation.opened[(me + k) % n]) for k in range(n)]),
         _one_hot(VARIANT_NAMES.index(observation.variant.name), len(VARIANT_NAMES)),
+        _options(observation.variant),
         np.array([observation.draws_this_turn, float(observation.last_turn),
                   float(observation.can_knock_value >= 0)], dtype=np.float32),
         (play_sizes(found) if found is not None
@@ -81,6 +84,15 @@ def encode(observation: Observation, to_move: int, found: Candidates | None,
         _history(observation.history, me, n, history).ravel(),
     ]
     return np.concatenate(parts)
+
+
+def _options(variant: Variant) -> np.ndarray:
+    """The options that change play within a variant (docs/rules.md §4.1)."""
+    return np.concatenate([
+        _one_hot(ACE_MODES.index(variant.ace), len(ACE_MODES)),
+        np.array([float(bool(variant.opening_points or variant.opening_run)),
+                  float(variant.draw_first), float(variant.incomplete != "reset")],
+                 dtype=np.float32)])
 
 
 def _seats(values: Sequence[float]) -> np.ndarray:
