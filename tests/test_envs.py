@@ -31,6 +31,9 @@ from bots.referee.record import dumps, replay
 from solver.variants import VARIANT_NAMES, Variant
 
 VARIANTS = [(name, Variant.parse(name).min_players) for name in VARIANT_NAMES]
+#: Every variant at its fewest players, and a few at more seats (up to five).
+SEATINGS = VARIANTS + [("machiavelli", 5), ("guadalupe", 4), ("carousel", 3),
+                       ("manipulation", 3)]
 
 
 def _deal(opponent: list[str], stock: list[str]) -> dict:
@@ -140,7 +143,7 @@ def _quiet():
     return contextlib.redirect_stdout(io.StringIO())
 
 
-@pytest.mark.parametrize(("variant", "players"), VARIANTS)
+@pytest.mark.parametrize(("variant", "players"), SEATINGS)
 def test_pettingzoo_api_and_seed_tests_pass(variant, players):
     pytest.importorskip("pettingzoo")
     from pettingzoo.test import api_test, seed_test
@@ -154,7 +157,7 @@ def test_pettingzoo_api_and_seed_tests_pass(variant, players):
         seed_test(lambda: machiavelli_v0.env(variant=variant, players=players), num_cycles=8)
 
 
-@pytest.mark.parametrize(("variant", "players"), VARIANTS)
+@pytest.mark.parametrize(("variant", "players"), SEATINGS)
 def test_gymnasium_check_env_passes(variant, players):
     gymnasium = pytest.importorskip("gymnasium")
     from gymnasium.utils.env_checker import check_env
@@ -290,7 +293,7 @@ def test_a_tournament_seats_ismcts_against_greedy():
     pytest.importorskip("pyspiel")
     from bots.arena.tournament import run_tournament
 
-    summary = run_tournament("machiavelli:deal=5", ["ismcts", "greedy"], 1, 2, seed=3)
+    summary = run_tournament("machiavelli:deal=3", ["ismcts", "greedy"], 1, 2, seed=3)
     assert [row["name"] for row in summary["bots"]] == ["ismcts", "greedy"]
     assert all(row["games"] == 1 for row in summary["bots"])
 
