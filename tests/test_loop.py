@@ -118,8 +118,10 @@ def test_move_times_cover_every_choose_call_and_nothing_else():
 
 @pytest.mark.parametrize("caller", ["selfplay", "tournament", "session"])
 def test_every_caller_raises_the_loops_bot_error_for_an_illegal_move(caller, monkeypatch):
-    for module in (selfplay_module, tournament_module, session_module):
-        monkeypatch.setattr(module, "make_bot", cheats)
+    # the arena seats levels through bots.envs.levels.make_level; sessions use make_bot
+    for module, factory in ((selfplay_module, "make_level"), (tournament_module, "make_level"),
+                            (session_module, "make_bot")):
+        monkeypatch.setattr(module, factory, cheats)
     with pytest.raises(BotError, match="proposed an illegal move") as caught:
         _run(caller)
     assert caught.value.variant == "machiavelli" and caught.value.seed == 7
