@@ -40,14 +40,14 @@ class _View:
 
     def __init__(self, position: Position) -> None:
         self.position = position
-        self._biggest: Play | None | bool = False
+        self._biggest: tuple[Play | None] | None = None  # searched once, even when empty
         self._singles: list[Play] | None = None
 
     def biggest(self) -> Play | None:
-        if self._biggest is False:
-            self._biggest = _solved(self.position)
-        assert self._biggest is not True
-        return self._biggest
+        """The most cards the solver plays (slot 3), searched once."""
+        if self._biggest is None:
+            self._biggest = (_solved(self.position),)
+        return self._biggest[0]
 
     def singles(self) -> list[Play]:
         """Single hand cards the solver can place alone, the first ``SINGLE_SLOTS`` in card

@@ -93,19 +93,16 @@ class Episode:
         self.steps += 1
 
     def play_bot(self, bot: Bot) -> None:
-        """Let ``bot`` move for the seat to move (a forced-play hint reaches it as in the
-        arena's loop: it is asked again with the hint, and its insisting goes through)."""
-        hint = None
-        for _ in range(2):
-            action = bot.choose(self.game.observation(self.current, hint))
-            try:
-                self.game.apply(action)
-            except ForcedPlayHint as refusal:
-                hint = refusal.hint
-                continue
-            self.steps += 1
-            return
-        self.apply(action)
+        """Let ``bot`` move for the seat to move. A forced-play hint reaches it as in the
+        arena's loop: it is asked again with the hint, and whatever it answers then goes
+        through (the referee refuses a turn's draw or pass once)."""
+        action = bot.choose(self.game.observation(self.current))
+        try:
+            self.game.apply(action)
+        except ForcedPlayHint as refusal:
+            action = bot.choose(self.game.observation(self.current, refusal.hint))
+            apply_insisting(self.game, action)
+        self.steps += 1
 
     def rewards(self) -> list[float]:
         """+1 for each winner of the finished match, -1 for the others (0 while it runs)."""
