@@ -48,12 +48,11 @@ def card_code(card: object) -> int:
 
 def codes_of(cards: Iterable[object]) -> list[int]:
     """The codes of ``cards`` in order (``NOT_A_CARD`` for what is not a card)."""
-    by_id = _BY_ID.get
     items = cards if isinstance(cards, (list, tuple)) else list(cards)
-    codes = [by_id(id(card), NOT_A_CARD) for card in items]
-    if NOT_A_CARD in codes:
-        codes = [card_code(card) for card in items]
-    return codes
+    try:
+        return list(map(_BY_ID.__getitem__, map(id, items)))
+    except KeyError:  # a card that is not one of the canonical objects, or not a card
+        return [card_code(card) for card in items]
 
 
 def physical_counts(codes: Iterable[int]) -> np.ndarray:
@@ -193,7 +192,10 @@ def play_cards(played: np.ndarray, rows: np.ndarray, lengths: np.ndarray
                ) -> tuple[tuple[Card, ...], tuple[tuple[Card, ...], ...]]:
     """A joker-free play as cards: ``played`` counts per card index in index order (as a
     ``Solution`` lists them), and the table's rows of codes group by group."""
-    cards = tuple(CODES[i] for i, n in enumerate(played.tolist()) for _ in range(n))
+    cards = tuple(map(CODES.__getitem__, np.repeat(_INDICES, played).tolist()))
     table = tuple(tuple(map(CODES.__getitem__, row[:n]))
                   for row, n in zip(rows.tolist(), lengths.tolist(), strict=True))
     return cards, table
+
+
+_INDICES = np.arange(N_CARD_TYPES)

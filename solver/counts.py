@@ -17,8 +17,8 @@ hand their result to a referee or use it in an imagined game.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
+from typing import NamedTuple
 
 import numpy as np
 from numba import njit
@@ -55,8 +55,7 @@ def solve_counts(table: np.ndarray, hand: np.ndarray, *, ace: str, decks: int,
     return kernel_backend.solve(problem, node_limit=0 if limit is None else limit.kernel_work())
 
 
-@dataclass(frozen=True)
-class LaidOutPlay:
+class LaidOutPlay(NamedTuple):
     """A play laid out as ``solve_position`` lays out its ``Solution``, in codes."""
 
     played: np.ndarray

@@ -43,8 +43,6 @@ def best_play(observation: Observation, objective: str = "cards") -> Play | None
     Joker-free positions go through the counts-level entry point (``solver.counts``) on the
     table's code rows: the same play ``solve_position`` gives, without building the position
     again; the rest through ``solve_position``."""
-    from solver.api import solve_position
-
     hand = codes_of(observation.playable_hand)
     if max(hand, default=0) < JOKER_CODE:
         rows, lengths = observation.rows()
@@ -56,6 +54,8 @@ def best_play(observation: Observation, objective: str = "cards") -> Play | None
                 return None
             played, table = play_cards(answer.played, answer.rows, answer.lengths)
             return Play(played, table)
+    from solver.api import solve_position
+
     solution = solve_position(observation.position(), objective)
     if not solution.played:
         return None
