@@ -107,3 +107,17 @@ def test_the_judge_reads_only_lists_of_cards():
     assert quick_verdict(position, "7H", [["7H"]]) is None
     assert quick_verdict(position, ["7H"], [("7H", "8H", "9H")]) is None
     assert quick_verdict(position, [], iter([])) is None
+
+
+def test_the_referee_reads_a_table_changed_in_place_again():
+    game = Game("machiavelli", ["a", "b"], 1)
+    game.table.append(tuple(Card.parse(c) for c in ("7H", "8H", "9H")))
+    game.hands[game.current].append(Card.parse("10H"))
+    play = Play.make(["10H"], [["7H", "8H", "9H", "10H"]])
+    assert game.check_play(play) == []
+    game.table[0] = tuple(Card.parse(c) for c in ("7S", "8S", "9S"))
+    assert game.check_play(play)  # judged against the table as it lies now
+    game.table[0] = tuple(Card.parse(c) for c in ("7H", "8H", "9H"))
+    game.apply(play)
+    assert game.record()["actions"][-1]["table"] == [["7H", "8H", "9H", "10H"]]
+    assert game.observation(0).rows()[0][0, :4].tolist() == [19, 20, 21, 22]  # 7H..10H

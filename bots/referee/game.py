@@ -165,7 +165,7 @@ class Game:
         self.hand_over = False
         self.actions: list[dict] = []
         self._seen: list[list[dict[str, Any]]] = [[] for _ in range(n)]  # public, per seat
-        self._codes: tuple[list, TableCodes] | None = None  # see table_codes
+        self._codes: tuple[tuple, TableCodes] | None = None  # see table_codes
         self.deal_record = {
             "dealer": self.dealer,
             "hands": [_texts(hand) for hand in self.hands],
@@ -248,9 +248,11 @@ class Game:
 
     def table_codes(self) -> TableCodes:
         """The table in codes (``bots.referee.judge.TableCodes``): kept from the judge's
-        verdict on the last play while the table is that play's, else built from the cards."""
-        if self._codes is None or self._codes[0] is not self.table:
-            self._codes = (self.table, table_codes(self.table, ACE_CODES[self.variant.ace]))
+        verdict on the last play while the table holds that play's groups (compared group by
+        group, so a table changed in place is read again), else built from the cards."""
+        table = tuple(self.table)
+        if self._codes is None or self._codes[0] != table:
+            self._codes = (table, table_codes(table, ACE_CODES[self.variant.ace]))
         return self._codes[1]
 
     def observation(self, player: int, hint: str | None = None) -> Observation:
@@ -371,7 +373,7 @@ class Game:
         self.hands[player] = _after(self.hands[player], action.played)
         self.table = [tuple(group) for group in action.table]
         if verdict is not None:
-            self._codes = (self.table, verdict.table)
+            self._codes = (tuple(self.table), verdict.table)
             played, table = verdict.played_texts(), verdict.table.texts()
         else:
             played, table = _texts(action.played), [_texts(group) for group in self.table]
