@@ -16,6 +16,7 @@ valid (docs/rules.md §2).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from itertools import chain
 
 import numpy as np
 from numba import njit
@@ -65,8 +66,11 @@ def physical_counts(codes: Iterable[int]) -> np.ndarray:
 
 def flat_groups(groups: Sequence[Sequence[object]]) -> tuple[list[int], list[int]]:
     """``(codes, lengths)``: every group's card codes one after the other, and each length."""
-    lengths = [len(group) for group in groups]
-    return codes_of([card for group in groups for card in group]), lengths
+    lengths = list(map(len, groups))
+    try:
+        return list(map(_BY_ID.__getitem__, map(id, chain.from_iterable(groups)))), lengths
+    except KeyError:  # see codes_of
+        return [card_code(card) for group in groups for card in group], lengths
 
 
 def group_rows(groups: Sequence[Sequence[object]], ace_mode: int) -> tuple[np.ndarray, np.ndarray]:

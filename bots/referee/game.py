@@ -246,6 +246,10 @@ class Game:
                 hand.remove(card)
         return tuple(hand)
 
+    def _rows(self) -> tuple[np.ndarray, np.ndarray]:
+        codes = self.table_codes()
+        return codes.rows, codes.row_lengths
+
     def table_codes(self) -> TableCodes:
         """The table in codes (``bots.referee.judge.TableCodes``): kept from the judge's
         verdict on the last play while the table holds that play's groups (compared group by
@@ -272,7 +276,7 @@ class Game:
             last_turn=self.turn.last_turn if mine else False,
             can_knock_value=KNOCK_LIMIT if open_ else -1,
             totals=tuple(self.totals), hand_number=len(self.hand_records), dealer=self.dealer,
-            hint=hint, table_rows=self.table_codes()[2:],
+            hint=hint, table_rows=self._rows(),
         )
 
     def _drawn_locked(self) -> bool:

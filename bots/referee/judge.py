@@ -22,7 +22,7 @@ from typing import NamedTuple
 import numpy as np
 
 from solver.cards import Card
-from solver.codes import NOT_A_CARD, TEXTS, codes_of, flat_groups, rows_of
+from solver.codes import NOT_A_CARD, TEXTS, arrange, codes_of, flat_groups
 from solver.constants import ACE_CODES, JOKER_CODE
 from solver.movecheck import PASSED, check_move
 from solver.position import Position
@@ -39,6 +39,9 @@ class TableCodes(NamedTuple):
     rows: np.ndarray
     """The groups in reading order: padded rows of codes (read-only)."""
     row_lengths: np.ndarray
+    flat_array: np.ndarray
+    """``flat`` and ``lengths`` as arrays, for the judge's next move on this table."""
+    length_array: np.ndarray
 
     def texts(self) -> list[list[str]]:
         """The table as a record writes it (``str`` of each card), group by group."""
@@ -52,7 +55,16 @@ class TableCodes(NamedTuple):
 def table_codes(table: Sequence[Sequence[Card]], ace_mode: int) -> TableCodes:
     """``table`` (groups of cards) in codes."""
     flat, lengths = flat_groups(table)
-    return TableCodes(flat, lengths, *rows_of(flat, lengths, ace_mode))
+    flat_array, length_array = _array(flat), _array(lengths)
+    rows, row_lengths, _ = arrange(flat_array, length_array, ace_mode)
+    return _frozen(TableCodes(flat, lengths, rows, row_lengths, flat_array, length_array))
+
+
+def _frozen(codes: TableCodes) -> TableCodes:
+    """``codes`` with its arrays read-only: the game keeps them and hands them to bots."""
+    for array in codes[2:]:
+        array.flags.writeable = False
+    return codes
 
 
 @dataclass(frozen=True)
@@ -80,15 +92,17 @@ def quick_verdict(position: Position, played: Sequence[Card], table: Sequence[Se
     flat, lengths = flat_groups(table)
     if NOT_A_CARD in played_codes or NOT_A_CARD in flat:
         return None
-    old_flat, old_lengths = flat_groups(position.table) if old is None else old[:2]
+    ace_mode = ACE_CODES[position.variant.ace]
+    if old is None:
+        old = table_codes(position.table, ace_mode)
+    new_flat, new_lengths = _array(flat), _array(lengths)
     status, rows, row_lengths = check_move(
-        _array(old_flat), _array(old_lengths), _array(flat), _array(lengths),
-        _array(played_codes), _array(codes_of(position.hand)), ACE_CODES[position.variant.ace])
-    if status != PASSED or _beyond_groups(position, played, table, old_flat + flat):
+        old.flat_array, old.length_array, new_flat, new_lengths, _array(played_codes),
+        _array(codes_of(position.hand)), ace_mode)
+    if status != PASSED or _beyond_groups(position, played, table, old.flat + flat):
         return None
-    rows.flags.writeable = False
-    row_lengths.flags.writeable = False
-    return Verdict(played_codes, TableCodes(flat, lengths, rows, row_lengths))
+    return Verdict(played_codes, _frozen(TableCodes(flat, lengths, rows, row_lengths, new_flat,
+                                                    new_lengths)))
 
 
 def _beyond_groups(position: Position, played: Sequence[Card],
