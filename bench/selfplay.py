@@ -1,7 +1,14 @@
 """Thousands of seeded games of random and greedy players through the referee.
 
-    python -m bench.selfplay                    # 10,000 games, all variants, 2-5 players
+    python -m bench.selfplay                    # throughput, then 10,000 games, all variants
+    python -m bench.selfplay --speed            # throughput only (about 10 s)
     python -m bench.selfplay --games 400 --workers 2 --record games.jsonl
+
+Throughput first: ``--speed-games`` seeded games (default 300) of ``greedy`` against itself
+in machiavelli, 2 players, in this one process, as self-play runs them (no invariant checks):
+games per second of wall time and of this process's CPU time (the machine may be shared), and
+the solver's share of the time: the calls to the solver's entry points (``solver.counts`` and
+``solve_position``), and within them the kernel's search (``kernel.search_and_decode``).
 
 Game ``i`` plays variant ``i mod 8`` with ``2 + (i div 8) mod 4`` players and the bots
 ``random``, ``greedy``, or both in turn, from seed ``i``. After every action the referee's
@@ -16,10 +23,14 @@ import json
 import sys
 import time
 from collections import defaultdict
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from multiprocessing import Pool
+from typing import Any
 
 from bots.arena.selfplay import play_game
 from bots.referee.record import dumps, replay
+from solver import api, counts, kernel
 from solver.variants import VARIANT_NAMES
 
 BOTS = (("random",), ("greedy",), ("random", "greedy"), ("greedy", "random"))
@@ -46,13 +57,74 @@ def run_one(i: int) -> dict:
             "record": dumps(record) if record else None}
 
 
+@contextmanager
+def timed(spent: dict[str, float], name: str, owner: Any, attribute: str) -> Iterator[None]:
+    """Add the time of every call of ``owner.attribute`` to ``spent[name]`` (not reentrant:
+    a call inside a call of the same name counts once)."""
+    original: Callable = getattr(owner, attribute)
+    depth = [0]
+
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        depth[0] += 1
+        started = time.perf_counter()
+        try:
+            return original(*args, **kwargs)
+        finally:
+            depth[0] -= 1
+            if not depth[0]:
+                spent[name] += time.perf_counter() - started
+
+    setattr(owner, attribute, wrapper)
+    try:
+        yield
+    finally:
+        setattr(owner, attribute, original)
+
+
+def throughput(games: int, variant: str = "machiavelli", bots: tuple[str, ...] = ("greedy",),
+               players: int = 2) -> dict[str, float]:
+    """Play ``games`` seeded games in this process; wall and CPU seconds, actions, and the
+    seconds spent in the solver's entry points and in the kernel's search."""
+    play_game(variant, bots, players, seed=10**6)  # loads the kernels and the referee's checks
+    spent = defaultdict(float)
+    actions = 0
+    with timed(spent, "solver", counts, "best_play"), \
+            timed(spent, "solver", api, "solve_position"), \
+            timed(spent, "search", kernel, "search_and_decode"):
+        wall, cpu = time.perf_counter(), time.process_time()
+        for seed in range(games):
+            game = play_game(variant, bots, players, seed)
+            actions += sum(len(hand["actions"]) for hand in game.hand_records)
+        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    return {"games": games, "wall": wall, "cpu": cpu, "actions": actions,
+            "solver": spent["solver"], "search": spent["search"]}
+
+
+def print_throughput(row: dict[str, float], variant: str, bots: tuple[str, ...],
+                     players: int) -> None:
+    print(f"{'+'.join(bots)} self-play, {variant}, {players} players, one process: "
+          f"{row['games']} games, {row['actions'] / row['games']:.0f} actions a game")
+    print(f"  {row['games'] / row['wall']:.1f} games/s ({row['games'] / row['cpu']:.1f} per "
+          f"CPU second), {row['actions'] / row['wall']:.0f} actions/s; solver "
+          f"{row['solver'] / row['wall']:.0%} of the time (kernel search "
+          f"{row['search'] / row['wall']:.0%}), referee, observations and bots "
+          f"{1 - row['solver'] / row['wall']:.0%}", flush=True)
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--start", type=int, default=0, help="first game number (seed)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--record", metavar="FILE", help="write every record to FILE")
+    parser.add_argument("--speed", action="store_true", help="measure throughput only")
+    parser.add_argument("--speed-games", type=int, default=300,
+                        help="games of the throughput run (0: skip it)")
     args = parser.parse_args(argv)
+    if args.speed_games:
+        print_throughput(throughput(args.speed_games), "machiavelli", ("greedy",), 2)
+    if args.speed:
+        return 0
     started = time.perf_counter()
     stats = defaultdict(lambda: {"games": 0, "actions": 0, "seconds": 0.0})
     failures = []

@@ -10,18 +10,17 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-import numpy as np
-
 from solver import arguments, kernel_backend
-from solver.cards import CARDS, CODES, N_CARD_TYPES, Card, format_cards, format_groups
+from solver.cards import CARDS, CODES, Card, format_cards, format_groups
 from solver.constants import ACE_CODES
+from solver.counts import new_table
+from solver.counts import solve_counts as solve_counts  # its old home: docs/design.md §3
 from solver.errors import SolverError, UnsupportedPositionError
 from solver.fastcheck import CHECK_MESSAGES, check_table
 from solver.limit import KERNEL_WORK_PER_SECOND as KERNEL_WORK_PER_SECOND  # re-exported
 from solver.limit import Limit, resolve_limit
 from solver.position import HandLike, Position, TableLike
-from solver.problem import NONE, OBJECTIVES, ONES, POINTS, Partition, Problem, read_only
-from solver.tidy import lay_out, pad
+from solver.problem import OBJECTIVES, Partition, Problem, read_only
 from solver.validate import JOKER, play_problems
 from solver.variants import DEFAULT_VARIANT, Variant
 from solver.warmup import load_cpsat, load_kernels, setup_seconds
@@ -135,29 +134,6 @@ def _solve_position(position: Position, objective: str, backend: str, limit: Lim
     return checked_solution(position, problem, partition, used, objective, started)
 
 
-def solve_counts(table: np.ndarray, hand: np.ndarray, *, ace: str, decks: int,
-                 singles: np.ndarray | None = None, opening_points: int = 0,
-                 objective: str = "cards", limit: Limit | None = None) -> Partition:
-    """The kernel's best play straight from card counts: the entry point for simulations
-    (``bots.players.sim``) that run thousands of searches and already know their cards are
-    consistent, so nothing is parsed, validated or re-checked.
-
-    Arrays are per card index (0..51, ``solver.cards``): ``table`` the cards in the table's
-    groups (each must be placed again), ``singles`` lone table cards (may join a group or
-    stay), ``hand`` the hand. ``opening_points > 0`` asks for an opening play from the hand
-    alone worth at least that many points (the table is then left out). Joker-free only.
-    The answer is a ``Partition``: ``played`` (counts), ``groups``/``lengths`` (the new groups,
-    lone singles not listed; with ``opening_points`` only the new ones), ``score``,
-    ``optimal``. ``limit``: its kernel work (``Limit.kernel_work``)."""
-    opening = opening_points > 0
-    need = NONE if opening else table
-    free = NONE if opening or singles is None else singles
-    problem = Problem(need=need, free=free, hand=hand,
-                      weight=ONES if objective == "cards" else POINTS, forced=NONE, ace=ace,
-                      decks=decks, hand_only=opening, min_points=opening_points)
-    return kernel_backend.solve(problem, node_limit=0 if limit is None else limit.kernel_work())
-
-
 def backend_for(position: Position, objective: str = "cards", backend: str = "auto") -> str:
     """The backend ``solve_position`` will use (``kernel`` or ``cpsat``): what to warm up
     before a timed solve, so that a time limit does not pay for loading OR-Tools."""
@@ -181,23 +157,8 @@ def checked_solution(position: Position, problem: Problem, partition: Partition,
             objective: str, started: float) -> Solution:
     """Lay out the partition, re-check it, and build the Solution (SolverError: a bug)."""
     played = partition.played
-    old_rows, old_lengths = position.group_array
-    if not played.any() and not partition.played_jokers:
-        new_rows, new_lengths = old_rows, old_lengths
-    elif problem.hand_only:
-        new_rows = np.concatenate([old_rows, partition.groups])
-        new_lengths = np.concatenate([old_lengths, partition.lengths])
-    else:
-        new_rows, new_lengths = partition.groups, partition.lengths
-        if problem.free.any():
-            left = position.single_counts() - _singles_used(problem, partition)
-            lone = [(int(c),) for c in np.flatnonzero(left > 0) for _ in range(int(left[c]))]
-            if lone:
-                rows, lengths = pad(lone)
-                new_rows = np.concatenate([new_rows, rows])
-                new_lengths = np.concatenate([new_lengths, lengths])
-    rows, lengths, changed = lay_out(read_only(new_rows), read_only(new_lengths), old_rows,
-                                     old_lengths)
+    rows, lengths, changed = new_table(partition, *position.group_array, need=problem.need,
+                                       free=problem.free, hand_only=problem.hand_only)
     jokers = partition.played_jokers
     code = check_table(rows, lengths, position.table_counts(), position.single_counts(),
                        position.hand_counts(), read_only(played), ACE_CODES[position.variant.ace],
@@ -229,10 +190,3 @@ def _joker_score(problem: Problem, table: list[tuple[Card, ...]], jokers: int) -
     values = sorted((int(problem.weight[card.index]) for group in table for card in group
                      if card.joker), reverse=True)
     return sum(values[:jokers])
-
-
-def _singles_used(problem: Problem, partition: Partition) -> np.ndarray:
-    """Original singles that joined a group: copies used beyond table cards and played ones."""
-    codes = partition.groups[(partition.groups >= 0) & (partition.groups < N_CARD_TYPES)]
-    used = np.bincount(codes, minlength=N_CARD_TYPES)
-    return np.clip(used - problem.need - partition.played, 0, None)

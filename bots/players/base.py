@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from typing import Protocol
 
+import numpy as np
+
 from bots.referee.actions import Action, Draw, GiveUp, Pass, Play, play_from_solution
 from bots.referee.observation import Observation
 from bots.referee.scoring import can_knock, knock_open
-from solver import arguments
+from solver import arguments, counts
+from solver.codes import codes_of, play_cards
+from solver.constants import JOKER_CODE, N_CARD_TYPES
 from solver.errors import InvalidArgumentError
 from solver.limit import Limit, resolve_limit
 from solver.validate import physical
@@ -34,7 +38,22 @@ def knock_allowed(observation: Observation, play: Play) -> bool:
 
 
 def best_play(observation: Observation, objective: str = "cards") -> Play | None:
-    """The solver's best play from this observation, or None if nothing can be played."""
+    """The solver's best play from this observation, or None if nothing can be played.
+
+    Joker-free positions go through the counts-level entry point (``solver.counts``) on the
+    table's code rows: the same play ``solve_position`` gives, without building the position
+    again; the rest through ``solve_position``."""
+    hand = codes_of(observation.playable_hand)
+    if max(hand, default=0) < JOKER_CODE:
+        rows, lengths = observation.rows()
+        answer = counts.best_play(rows, lengths, np.bincount(hand, minlength=N_CARD_TYPES),
+                                  observation.variant, observation.opened[observation.player],
+                                  objective)
+        if answer is not None:
+            if not answer.played.any():
+                return None
+            played, table = play_cards(answer.played, answer.rows, answer.lengths)
+            return Play(played, table)
     from solver.api import solve_position
 
     solution = solve_position(observation.position(), objective)

@@ -46,6 +46,7 @@ from typing import Any
 import numpy as np
 
 from bots.referee.actions import Action, Draw, GiveUp, Pass, Play
+from bots.referee.judge import TableCodes, Verdict, quick_verdict, table_codes
 from bots.referee.observation import Observation
 from bots.referee.scoring import (
     KNOCK_LIMIT,
@@ -58,6 +59,9 @@ from bots.referee.scoring import (
     score_hand,
 )
 from solver.cards import CARDS, Card
+from solver.codes import CARD_OF_CODE as CODE_CARDS
+from solver.codes import TEXTS, codes_of, physical_counts
+from solver.constants import ACE_CODES
 from solver.position import Position
 from solver.validate import JOKER, card_problems, physical, play_problems
 from solver.variants import Variant
@@ -160,13 +164,15 @@ class Game:
         self.last_turns_left: list[int] = []
         self.hand_over = False
         self.actions: list[dict] = []
+        self._seen: list[list[dict[str, Any]]] = [[] for _ in range(n)]  # public, per seat
+        self._codes: tuple[tuple, TableCodes] | None = None  # see table_codes
         self.deal_record = {
             "dealer": self.dealer,
-            "hands": [[str(c) for c in hand] for hand in self.hands],
-            "table": [[str(c) for c in group] for group in self.table],
-            "stock": [str(c) for c in self.stock],
+            "hands": [_texts(hand) for hand in self.hands],
+            "table": [_texts(group) for group in self.table],
+            "stock": _texts(self.stock),
         }
-        self._deck = Counter(physical(c) for c in self._all_cards())
+        self._deck = physical_counts(codes_of(self._all_cards()))
 
     def _all_cards(self) -> list[Card]:
         return [c for hand in self.hands for c in hand] + [c for g in self.table for c in g] + \
@@ -229,11 +235,29 @@ class Game:
         """The position the player faces now (cards drawn this turn that may not be played
         are left out of the hand)."""
         player = self.current if player is None else player
+        return Position(tuple(self.table), self._playable(player), self.variant,
+                        self.opened[player])
+
+    def _playable(self, player: int) -> tuple[Card, ...]:
+        """The player's hand without the cards drawn this turn that may not be played."""
         hand = list(self.hands[player])
         if player == self.current and self._drawn_locked():
             for card in self.turn.drawn:
                 hand.remove(card)
-        return Position(tuple(self.table), tuple(hand), self.variant, self.opened[player])
+        return tuple(hand)
+
+    def _rows(self) -> tuple[np.ndarray, np.ndarray]:
+        codes = self.table_codes()
+        return codes.rows, codes.row_lengths
+
+    def table_codes(self) -> TableCodes:
+        """The table in codes (``bots.referee.judge.TableCodes``): kept from the judge's
+        verdict on the last play while the table holds that play's groups (compared group by
+        group, so a table changed in place is read again), else built from the cards."""
+        table = tuple(self.table)
+        if self._codes is None or self._codes[0] != table:
+            self._codes = (table, table_codes(table, ACE_CODES[self.variant.ace]))
+        return self._codes[1]
 
     def observation(self, player: int, hint: str | None = None) -> Observation:
         """What ``player`` may see now, as plain data holding no reference to the game;
@@ -243,22 +267,17 @@ class Game:
         return Observation(
             variant=self.variant, player=player, players=tuple(self.players),
             hand=tuple(self.hands[player]), table=tuple(self.table),
-            hand_sizes=tuple(len(hand) for hand in self.hands), stock_size=len(self.stock),
-            history=tuple(self._public_history(player)),
+            hand_sizes=tuple(map(len, self.hands)), stock_size=len(self.stock),
+            history=tuple(self._seen[player]),
             legal=frozenset(self.legal_types() if mine else ()),
             draws_this_turn=self.turn.draws if mine else 0,
             drawn_this_turn=tuple(self.turn.drawn) if mine else (),
-            playable_hand=self.position(player).hand, opened=tuple(self.opened),
+            playable_hand=self._playable(player), opened=tuple(self.opened),
             last_turn=self.turn.last_turn if mine else False,
             can_knock_value=KNOCK_LIMIT if open_ else -1,
             totals=tuple(self.totals), hand_number=len(self.hand_records), dealer=self.dealer,
-            hint=hint,
+            hint=hint, table_rows=self._rows(),
         )
-
-    def _public_history(self, player: int) -> list[dict[str, Any]]:
-        """This hand's actions as ``player`` may see them: how many cards each draw took, and
-        which cards only for ``player``'s own draws."""
-        return [public_action(action, player) for action in self.actions]
 
     def _drawn_locked(self) -> bool:
         """A drawn card cannot be played in the same turn (machiavelli family's draw_first)."""
@@ -285,24 +304,45 @@ class Game:
     def check_play(self, action: Play) -> list[str]:
         """Every reason ``action`` is not a legal play now (empty: legal). It changes
         nothing: ``propose`` is the check that counts as touching the table."""
+        if self._passed(action) is not None:
+            return []
         return self._malformed(action) or self._rule_problems(action)
 
     def propose(self, action: Play) -> None:
         """Judge a play proposal as the player to move making it: raise ``IllegalMoveError``
         if it is not legal now, and under ``incomplete=penalty`` mark the turn touched when
         it is a table the player could lay out (docs/rules.md §3; see the rulings above)."""
+        self._verdict(action)
+
+    def _verdict(self, action: Play) -> Verdict | None:
+        """``propose``: raise ``IllegalMoveError`` unless ``action`` is legal now; the judge's
+        ``Verdict`` when its fast check passed the play (None: the validator did)."""
+        verdict = self._passed(action)
+        if verdict is not None:
+            return verdict
         malformed = self._malformed(action)
         if malformed:
             raise IllegalMoveError(malformed[0])
         reasons = self._rule_problems(action)
-        if not reasons:
-            return
-        if self.variant.incomplete == "penalty" and not self._knock_only(action):
+        if reasons and self.variant.incomplete == "penalty" and not self._knock_only(action):
             self.turn.touched = True
             raise IllegalMoveError(f"{reasons[0]} (you have touched the table: finish a "
                                    f"legal play, or give up and draw {self.give_up_cost()} "
                                    "penalty cards)")
-        raise IllegalMoveError(reasons[0])
+        if reasons:
+            raise IllegalMoveError(reasons[0])
+        return None
+
+    def _passed(self, action: Play) -> Verdict | None:
+        """The judge's fast check (``bots.referee.judge``): a ``Verdict`` only for a play legal
+        now, knock included; None leaves the decision to ``_malformed`` and
+        ``_rule_problems``."""
+        if not isinstance(action, Play) or not action.played or not self._may_play():
+            return None
+        verdict = quick_verdict(self.position(), action.played, action.table, self.table_codes())
+        if verdict is None or (action.knock and not self._may_knock(action)):
+            return None
+        return verdict
 
     def _malformed(self, action: Play) -> list[str]:
         """Why ``action`` is no play at all now: costs nothing, whatever the rules."""
@@ -332,14 +372,18 @@ class Game:
         return action.knock and not play_problems(self.position(), action.played, action.table)
 
     def _play(self, action: Play) -> None:
-        self.propose(action)
+        verdict = self._verdict(action)
         player = self.current
         self.hands[player] = _after(self.hands[player], action.played)
         self.table = [tuple(group) for group in action.table]
+        if verdict is not None:
+            self._codes = (tuple(self.table), verdict.table)
+            played, table = verdict.played_texts(), verdict.table.texts()
+        else:
+            played, table = _texts(action.played), [_texts(group) for group in self.table]
         self.opened[player] = True
         self.passes_in_row = 0
-        self._log(player, "play", played=[str(c) for c in action.played],
-                  table=[[str(c) for c in group] for group in self.table])
+        self._log(player, "play", played=played, table=table)
         if not self.hands[player]:
             self._end_hand("out", player)
             return
@@ -436,7 +480,7 @@ class Game:
         drawn = self.stock[:count]
         del self.stock[:count]
         self.hands[player].extend(drawn)
-        self._log(player, kind, drawn=[str(c) for c in drawn])
+        self._log(player, kind, drawn=_texts(drawn))
         return drawn
 
     def _stock_ended(self) -> bool:
@@ -490,7 +534,11 @@ class Game:
         self._start_hand()
 
     def _log(self, player: int, kind: str, **fields: Any) -> None:
-        self.actions.append({"player": player, "type": kind, **fields})
+        """Log an action, and what each seat may see of it (``public_action``)."""
+        action = {"player": player, "type": kind, **fields}
+        self.actions.append(action)
+        for seat, seen in enumerate(self._seen):
+            seen.append(public_action(action, seat))
 
     # -- results, records, invariants ----------------------------------------------------
     def results(self) -> list[dict]:
@@ -539,29 +587,46 @@ class Game:
         """Raise AssertionError if a card was lost or duplicated or a table group is invalid."""
         if self.hand_over and self.over:
             return
-        now = Counter(physical(c) for c in self._all_cards())
-        assert now == self._deck, f"cards changed: {dict((now - self._deck) + (self._deck - now))}"
-        problems = play_problems(Position(tuple(self.table), (), self.variant), (), self.table)
-        assert not problems, problems[0]
+        now = physical_counts(codes_of(self._all_cards()))
+        if not np.array_equal(now, self._deck):
+            now_cards, deck = Counter(physical(c) for c in self._all_cards()), _counter(self._deck)
+            raise AssertionError(f"cards changed: {dict((now_cards - deck) + (deck - now_cards))}")
+        position = Position(tuple(self.table), (), self.variant)
+        if quick_verdict(position, (), self.table) is None:
+            problems = play_problems(position, (), self.table)
+            assert not problems, problems[0]
 
 
 def public_action(action: dict[str, Any], player: int) -> dict[str, Any]:
     """A logged action as ``player`` may see it: a draw or penalty says how many cards it
     took (``count``), and which ones (``drawn``) only when ``player`` took them."""
+    if "drawn" not in action:
+        return dict(action)
     event = {key: value for key, value in action.items() if key != "drawn"}
-    if "drawn" in action:
-        event["count"] = len(action["drawn"])
-        if action["player"] == player:
-            event["drawn"] = list(action["drawn"])
+    event["count"] = len(action["drawn"])
+    if action["player"] == player:
+        event["drawn"] = list(action["drawn"])
     return event
 
 
 def _after(hand: Sequence[Card], played: Sequence[Card]) -> list[Card]:
-    """The hand without the played cards (jokers as ``*``)."""
-    left = list(hand)
-    for card in played:
-        left.remove(physical(card))
+    """The hand without the played cards (jokers as ``*``): each removes the first card of
+    the hand equal to it, found by code."""
+    left, codes = list(hand), codes_of(hand)
+    for code in codes_of([physical(card) for card in played]):
+        at = codes.index(code)
+        del left[at], codes[at]
     return left
+
+
+def _texts(cards: Sequence[Card]) -> list[str]:
+    """``str`` of each card, by lookup (``solver.codes.TEXTS``)."""
+    return [TEXTS[code] for code in codes_of(cards)]
+
+
+def _counter(counts: np.ndarray) -> Counter:
+    """Per-code counts (``solver.codes.physical_counts``) as a Counter of cards."""
+    return Counter({CODE_CARDS[code]: int(n) for code, n in enumerate(counts.tolist()) if n})
 
 
 def _packets(variant: Variant) -> list[int]:

@@ -5,10 +5,14 @@ reach a bot."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from solver.cards import Card
+from solver.codes import group_rows
+from solver.constants import ACE_CODES
 from solver.position import Position
 from solver.variants import Variant
 
@@ -46,10 +50,20 @@ class Observation:
     dealer: int
     hint: str | None = None
     """The forced-play hint after a refused draw or pass."""
+    table_rows: tuple[np.ndarray, np.ndarray] | None = field(default=None, compare=False,
+                                                             repr=False)
+    """The table as the solver takes it (``rows()``), when the referee has it at hand."""
 
     def position(self) -> Position:
         """The position to solve: table, the playable hand, the variant, opening state."""
         return Position(self.table, self.playable_hand, self.variant, self.opened[self.player])
+
+    def rows(self) -> tuple[np.ndarray, np.ndarray]:
+        """The table as padded rows of card codes in reading order, and their lengths
+        (``solver.codes.group_rows``, read-only): what the counts-level solver takes."""
+        if self.table_rows is not None:
+            return self.table_rows
+        return group_rows(self.table, ACE_CODES[self.variant.ace])
 
     def to_json(self) -> dict[str, Any]:
         return {
