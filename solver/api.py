@@ -16,12 +16,12 @@ from solver import arguments, kernel_backend
 from solver.cards import CARDS, CODES, N_CARD_TYPES, Card, format_cards, format_groups
 from solver.constants import ACE_CODES
 from solver.errors import SolverError, UnsupportedPositionError
-from solver.fastcheck import CHECK_MESSAGES, check_table
+from solver.fastcheck import CHECK_MESSAGES, lay_out_and_check
 from solver.limit import KERNEL_WORK_PER_SECOND as KERNEL_WORK_PER_SECOND  # re-exported
 from solver.limit import Limit, resolve_limit
 from solver.position import HandLike, Position, TableLike
 from solver.problem import NONE, OBJECTIVES, ONES, POINTS, Partition, Problem, read_only
-from solver.tidy import lay_out, pad
+from solver.tidy import pad
 from solver.validate import JOKER, play_problems
 from solver.variants import DEFAULT_VARIANT, Variant
 from solver.warmup import load_cpsat, load_kernels, setup_seconds
@@ -178,34 +178,23 @@ def _backend_for(problem: Problem, backend: str, position: Position) -> str:
 
 
 def checked_solution(position: Position, problem: Problem, partition: Partition, backend: str,
-            objective: str, started: float) -> Solution:
+                     objective: str, started: float) -> Solution:
     """Lay out the partition, re-check it, and build the Solution (SolverError: a bug)."""
-    played = partition.played
-    old_rows, old_lengths = position.group_array
-    if not played.any() and not partition.played_jokers:
-        new_rows, new_lengths = old_rows, old_lengths
-    elif problem.hand_only:
-        new_rows = np.concatenate([old_rows, partition.groups])
-        new_lengths = np.concatenate([old_lengths, partition.lengths])
-    else:
-        new_rows, new_lengths = partition.groups, partition.lengths
-        if problem.free.any():
-            left = position.single_counts() - _singles_used(problem, partition)
-            lone = [(int(c),) for c in np.flatnonzero(left > 0) for _ in range(int(left[c]))]
-            if lone:
-                rows, lengths = pad(lone)
-                new_rows = np.concatenate([new_rows, rows])
-                new_lengths = np.concatenate([new_lengths, lengths])
-    rows, lengths, changed = lay_out(read_only(new_rows), read_only(new_lengths), old_rows,
-                                     old_lengths)
+    played = read_only(partition.played)
     jokers = partition.played_jokers
-    code = check_table(rows, lengths, position.table_counts(), position.single_counts(),
-                       position.hand_counts(), read_only(played), ACE_CODES[position.variant.ace],
-                       problem.table_jokers, jokers, problem.hand_jokers)
+    old_rows, old_lengths = position.group_array
+    new_rows, new_lengths = _new_groups(position, problem, partition)
+    rows, lengths, changed, code = lay_out_and_check(
+        new_rows, new_lengths, old_rows, old_lengths, position.table_counts(),
+        position.single_counts(), position.hand_counts(), played,
+        ACE_CODES[position.variant.ace], problem.table_jokers, jokers, problem.hand_jokers)
     problems = [CHECK_MESSAGES[code]] if code else []
-    as_cards = [tuple(map(CODES.__getitem__, row[:n]))
+    card_of = CODES.__getitem__
+    as_cards = [tuple(map(card_of, row[:n]))
                 for row, n in zip(rows.tolist(), lengths.tolist(), strict=True)]
-    played_cards = [CARDS[i] for i, n in enumerate(played.tolist()) for _ in range(n)]
+    which = np.flatnonzero(played)
+    played_cards = [CARDS[card] for card, n in zip(which.tolist(), played[which].tolist(),
+                                                   strict=True) for _ in range(n)]
     played_cards += [JOKER] * jokers
     if not problems and (not position.opened or position.variant.joker_rule != "none"):
         problems = play_problems(position, played_cards, as_cards)
@@ -219,6 +208,28 @@ def checked_solution(position: Position, problem: Problem, partition: Partition,
         backend=backend, elapsed_ms=(time.perf_counter() - started) * 1000,
         objective=objective, changed=changed.tolist(), position=position,
     )
+
+
+def _new_groups(position: Position, problem: Problem,
+                partition: Partition) -> tuple[np.ndarray, np.ndarray]:
+    """The partition's groups as the whole new table (read-only rows and lengths): the table
+    as it lies when nothing is played, the hand's new groups after it for an opening, and
+    the original singles left alone added back."""
+    if partition.score == 0 and not partition.played.any() and not partition.played_jokers:
+        return position.group_array
+    old_rows, old_lengths = position.group_array
+    if problem.hand_only:
+        return (read_only(np.concatenate([old_rows, partition.groups])),
+                read_only(np.concatenate([old_lengths, partition.lengths])))
+    new_rows, new_lengths = partition.groups, partition.lengths
+    if problem.free.any():
+        left = position.single_counts() - _singles_used(problem, partition)
+        lone = [(int(c),) for c in np.flatnonzero(left > 0) for _ in range(int(left[c]))]
+        if lone:
+            rows, lengths = pad(lone)
+            new_rows = np.concatenate([new_rows, rows])
+            new_lengths = np.concatenate([new_lengths, lengths])
+    return read_only(new_rows), read_only(new_lengths)
 
 
 def _joker_score(problem: Problem, table: list[tuple[Card, ...]], jokers: int) -> int:
