@@ -24,7 +24,7 @@ from solver.problem import NONE, OBJECTIVES, ONES, POINTS, Partition, Problem, r
 from solver.tidy import pad
 from solver.validate import JOKER, play_problems
 from solver.variants import DEFAULT_VARIANT, Variant
-from solver.warmup import load_cpsat, load_kernels, setup_seconds
+from solver.warmup import load_cpsat, load_kernels, load_opening, setup_seconds
 
 BACKENDS = ("auto", "kernel", "cpsat")
 MAX_WORKERS = 256  # CP-SAT search threads
@@ -70,6 +70,7 @@ def warm_up(backend: str = "kernel") -> None:
     ``cpsat``. ``solve`` does the numba part itself before starting its clock; call this to
     pay for it at a moment of your choosing (a fresh process: about 0.5 s from numba's cache)."""
     load_kernels()
+    load_opening()
     if backend == "cpsat":
         load_cpsat()
 
