@@ -363,10 +363,7 @@ def state_bounds(cell, delta, accept):
                 bounds[N_STEPS, s, q] = 0
     for t in range(N_STEPS - 1, 0, -1):
         for s in range(N_SUITS):
-            partners = 0
-            for o in range(N_SUITS):
-                if o != s and cell[t, o, HI] > 0:
-                    partners += 1
+            partners = _partners(cell, t, s)
             for q in range(n_q):
                 most = NO_SCORE
                 for u in range(cell[t, s, LO], min(cell[t, s, HI], delta.shape[1] - 1) + 1):
@@ -377,6 +374,16 @@ def state_bounds(cell, delta, accept):
                             most = max(most, gain + bounds[t + 1, s, nxt])
                 bounds[t, s, q] = most
     return bounds
+
+
+@njit(cache=True)
+def _partners(cell, t, s):
+    """How many other suits than ``s`` have cards at step ``t`` (a set needs two)."""
+    count = 0
+    for o in range(N_SUITS):
+        if o != s and cell[t, o, HI] > 0:
+            count += 1
+    return count
 
 
 @njit(cache=True)
@@ -642,10 +649,7 @@ def live_states(cell, cfg, delta, accept):
             alive[N_STEPS, s, q] = accept[q]
     for t in range(N_STEPS - 1, 0, -1):
         for s in range(N_SUITS):
-            partners = 0
-            for o in range(N_SUITS):
-                if o != s and cell[t, o, HI] > 0:
-                    partners += 1
+            partners = _partners(cell, t, s)
             top = min(cell[t, s, HI] + wild, copies)
             k_max = top if partners + wild >= 2 else 0
             r_min = max(0, cell[t, s, LO] - k_max)
