@@ -14,7 +14,7 @@ import numpy as np
 
 from solver import arguments, kernel_backend
 from solver.cards import CARDS, CODES, N_CARD_TYPES, Card, format_cards, format_groups
-from solver.constants import ACE_CODES
+from solver.constants import ACE_CODES, MAX_COPIES
 from solver.errors import SolverError, UnsupportedPositionError
 from solver.fastcheck import CHECK_MESSAGES, lay_out_and_check
 from solver.limit import KERNEL_WORK_PER_SECOND as KERNEL_WORK_PER_SECOND  # re-exported
@@ -168,6 +168,9 @@ def backend_for(position: Position, objective: str = "cards", backend: str = "au
 
 
 def _backend_for(problem: Problem, backend: str, position: Position) -> str:
+    if backend in ("auto", "kernel") and not position.has_jokers and \
+            problem.decks <= MAX_COPIES:
+        return "kernel"  # the kernel answers every joker-free position exactly
     if backend == "auto":
         return "kernel" if kernel_backend.applies(problem) else "cpsat"
     if backend == "kernel" and not kernel_backend.applies(problem):
@@ -190,12 +193,8 @@ def checked_solution(position: Position, problem: Problem, partition: Partition,
         position.single_counts(), position.hand_counts(), played,
         ACE_CODES[position.variant.ace], problem.table_jokers, jokers, problem.hand_jokers)
     problems = [CHECK_MESSAGES[code]] if code else []
-    card_of = CODES.__getitem__
-    as_cards = [tuple(map(card_of, row[:n]))
-                for row, n in zip(rows.tolist(), lengths.tolist(), strict=True)]
-    which = np.flatnonzero(played)
-    played_cards = [CARDS[card] for card, n in zip(which.tolist(), played[which].tolist(),
-                                                   strict=True) for _ in range(n)]
+    as_cards = _cards_of_rows(rows, lengths)
+    played_cards = list(map(CARDS.__getitem__, np.repeat(ALL_CARDS, played).tolist()))
     played_cards += [JOKER] * jokers
     if not problems and (not position.opened or position.variant.joker_rule != "none"):
         problems = play_problems(position, played_cards, as_cards)
@@ -231,6 +230,19 @@ def _new_groups(position: Position, problem: Problem,
             new_rows = np.concatenate([new_rows, rows])
             new_lengths = np.concatenate([new_lengths, lengths])
     return read_only(new_rows), read_only(new_lengths)
+
+
+ALL_CARDS = np.arange(N_CARD_TYPES)
+
+
+def _cards_of_rows(rows: np.ndarray, lengths: np.ndarray) -> list[tuple[Card, ...]]:
+    """Padded rows of card codes as tuples of ``Card`` (one map over all the codes)."""
+    cards = list(map(CODES.__getitem__, rows[rows >= 0].tolist()))
+    groups, at = [], 0
+    for n in lengths.tolist():
+        groups.append(tuple(cards[at: at + n]))
+        at += n
+    return groups
 
 
 def _joker_score(problem: Problem, table: list[tuple[Card, ...]], jokers: int) -> int:

@@ -8,6 +8,7 @@ hand offers and what each played hand card is worth. Backends answer with a ``Pa
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 import numpy as np
 
@@ -106,8 +107,9 @@ class Problem:
             **joker_context(position),
         )
 
-    @property
+    @cached_property
     def table_jokers(self) -> int:
+        """Jokers on the table (computed once: every solve reads it several times)."""
         return int(self.joker_names.sum())
 
     def with_forced(self, forced: np.ndarray) -> Problem:
