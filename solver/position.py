@@ -22,6 +22,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
+from itertools import chain
 from typing import Any
 
 import numpy as np
@@ -323,21 +324,22 @@ def _fast_make(cls: type[Position], table: object, hand: object, rules: Variant,
     tokens = _tokens(hand)
     if tokens is None or any(not group for group in groups):
         return None
+    code_of = CODE_OF.__getitem__
     try:
-        codes = [[CODE_OF[card] for card in group] for group in groups]  # type: ignore[union-attr]
-        hand_codes = [CODE_OF[card] for card in tokens]
+        codes = [list(map(code_of, group)) for group in groups]  # type: ignore[arg-type]
+        hand_codes = list(map(code_of, tokens))
     except (KeyError, TypeError):  # an odd spelling, or no card at all
         return None
     if not opened and not (rules.opening_points or rules.opening_run):
         return None
-    encoded = encode(_int_array([code for group in codes for code in group]),
-                     _int_array([len(group) for group in codes]), _int_array(hand_codes),
+    encoded = encode(_int_array(list(chain.from_iterable(codes))),
+                     _int_array(list(map(len, codes))), _int_array(hand_codes),
                      ACE_CODES[rules.ace], rules.decks, rules.jokers, rules.singles,
                      rules.joker_rule == "tahiti")
     if not encoded[0]:
         return None
     cards = CODE_CARDS.__getitem__
-    position = cls(tuple(tuple(map(cards, group)) for group in codes),
+    position = cls(tuple([tuple(map(cards, group)) for group in codes]),
                    tuple(map(cards, hand_codes)), rules, opened)
     position.__dict__["_arrays"] = position_arrays(encoded)
     return position
