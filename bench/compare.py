@@ -11,8 +11,18 @@ it, from card texts (``solve([["5C", "6C", "7C"]], ["8D", "8H"], variant=...)``:
 validating the position and building the problem included). The last lines give
 rummikub-solver's median over both on the positions with 40+ table cards (ace low).
 
+rummikub-solver is timed two ways too: ``rummikub`` is its repeat solve of a game state it has
+solved before (warm: its model data built), ``rummikub as called`` builds a fresh state from
+the tiles and solves it, as a user calls it for a new position. The last lines give the
+median ratio of each against the kernel from card texts and on a pre-built position.
+
+``--worst`` times instead ``solve()`` from card texts on every suite position in every ace
+mode under which its table is valid (a ``low`` table is valid under ``both``; a ``Q K A`` run
+is not under ``low``), with both objectives, and prints the slowest calls.
+
     python -m bench.compare            # the README table
     python -m bench.compare --repeat 5 --json bench/results.json
+    python -m bench.compare --worst    # every position, ace mode and objective, from text
 """
 
 from __future__ import annotations
@@ -24,11 +34,14 @@ import time
 
 import numpy as np
 
-from bench.suite import SIZES, suite
-from solver import Position, solve, solve_position
+from bench.suite import ACES, SIZES, suite
+from solver import Position, PositionError, solve, solve_position
+from solver.problem import OBJECTIVES
 
 FROM_TEXT = "kernel from text"
-BACKENDS = ("kernel", FROM_TEXT, "cpsat", "rummikub")
+RUMMIKUB_FRESH = "rummikub as called"
+BACKENDS = ("kernel", FROM_TEXT, "cpsat", "rummikub", RUMMIKUB_FRESH)
+WORST_LIMIT_MS = 5.0  # issue 12: no call from card texts over this
 BIG_LOW = "40+ table cards, ace low"
 
 
@@ -59,12 +72,11 @@ def measure(repeat: int = 3, progress: bool = False) -> list[dict]:
     for n, (size, ace, position) in enumerate(positions, start=1):
         scores = {}
         for backend in BACKENDS:
-            if backend == "rummikub":
+            if backend in ("rummikub", RUMMIKUB_FRESH):
                 if rummikub is None or ace != "low":
                     continue
-                state = rummikub.state(position)
-                rummikub.solve(state)  # its first call per state builds cvxpy data
-                ms, score = time_best(lambda s=state: rummikub.solve(s), repeat)
+                ms, score = time_rummikub(rummikub, position, backend == RUMMIKUB_FRESH,
+                                          repeat)
             elif backend == FROM_TEXT:
                 ms, solution = time_best(as_user_call(position), repeat)
                 score = solution.score
@@ -84,12 +96,23 @@ def measure(repeat: int = 3, progress: bool = False) -> list[dict]:
     return rows
 
 
-def as_user_call(position: Position):
+def time_rummikub(rummikub, position: Position, fresh: bool, repeat: int) -> tuple[float, int]:
+    """rummikub-solver's best time on ``position``: building a fresh state from the tiles
+    and solving it (``fresh``), or re-solving a state it has solved once already."""
+    if fresh:
+        return time_best(lambda: rummikub.solve(rummikub.state(position)), repeat)
+    state = rummikub.state(position)
+    rummikub.solve(state)  # its first call per state builds cvxpy data
+    return time_best(lambda: rummikub.solve(state), repeat)
+
+
+def as_user_call(position: Position, objective: str = "cards"):
     """``solve()`` on ``position`` given as users give it: lists of card texts."""
     table = [[str(card) for card in group] for group in position.table]
     hand = [str(card) for card in position.hand]
     variant = str(position.variant)
-    return lambda: solve(table, hand, variant=variant, opened=position.opened)
+    return lambda: solve(table, hand, variant=variant, objective=objective,
+                         opened=position.opened)
 
 
 def summarize(rows: list[dict]) -> str:
@@ -123,25 +146,80 @@ def big_low(row: dict) -> bool:
 
 
 def versus_rummikub(rows: list[dict]) -> list[str]:
-    """rummikub-solver's median over the kernel's, pre-built and from text, on BIG_LOW."""
+    """rummikub-solver's median (warm, and as called) over the kernel's from card texts and
+    on a pre-built position, on BIG_LOW."""
     medians = {backend: np.median([r["ms"] for r in rows if r["backend"] == backend
                                    and big_low(r)] or [np.nan]) for backend in BACKENDS}
-    if np.isnan(medians["rummikub"]):
-        return []
-    return [f"{BIG_LOW}: rummikub-solver's median {medians['rummikub']:.3f} ms is "
-            f"{medians['rummikub'] / medians[FROM_TEXT]:.0f}x the kernel's from card texts "
+    lines = []
+    for backend, label in (("rummikub", "warm: re-solving a state it has solved"),
+                           (RUMMIKUB_FRESH, "as called: a fresh state built and solved")):
+        if np.isnan(medians[backend]):
+            continue
+        lines.append(
+            f"{BIG_LOW}: rummikub-solver's median ({label}) {medians[backend]:.3f} ms is "
+            f"{medians[backend] / medians[FROM_TEXT]:.0f}x the kernel's from card texts "
             f"({medians[FROM_TEXT]:.3f} ms, solve() as users call it) and "
-            f"{medians['rummikub'] / medians['kernel']:.0f}x the kernel's on a pre-built "
-            f"Position ({medians['kernel']:.3f} ms)"]
+            f"{medians[backend] / medians['kernel']:.0f}x the kernel's on a pre-built "
+            f"Position ({medians['kernel']:.3f} ms)")
+    return lines
+
+
+def measure_worst(repeat: int = 3, progress: bool = False) -> list[dict]:
+    """``solve()`` from card texts on every suite position in every ace mode its table is
+    valid under, both objectives: one row each, best of ``repeat``."""
+    positions = suite()
+    solve_position(positions[0][2])
+    rows = []
+    for n, (size, _, position) in enumerate(positions, start=1):
+        for ace in ACES:
+            try:
+                moved = Position.make(position.table, position.hand, f"machiavelli:ace={ace}")
+            except PositionError:
+                continue  # e.g. a run A 2 3 under ace=high
+            for objective in OBJECTIVES:
+                ms, solution = time_best(as_user_call(moved, objective), repeat)
+                rows.append({"size": size, "ace": ace, "objective": objective, "ms": ms,
+                             "table": len(moved.table_cards), "hand": len(moved.hand),
+                             "backend": solution.backend, "position": str(moved)})
+        if progress and (n % 20 == 0 or n == len(positions)):
+            end = "\n" if n == len(positions) else ""
+            print(f"\r{n}/{len(positions)} positions", end=end, file=sys.stderr, flush=True)
+    return rows
+
+
+def summarize_worst(rows: list[dict], shown: int = 5) -> str:
+    """Median, p99 and worst of the ``--worst`` timings, per ace mode and objective, and the
+    slowest calls."""
+    lines = ["| ace | objective | calls | median ms | p99 ms | max ms |",
+             "| --- | --- | ---: | ---: | ---: | ---: |"]
+    for ace in ACES:
+        for objective in OBJECTIVES:
+            values = [r["ms"] for r in rows if r["ace"] == ace and r["objective"] == objective]
+            if values:
+                lines.append(f"| {ace} | {objective} | {len(values)} | {np.median(values):.3f} "
+                             f"| {np.percentile(values, 99):.3f} | {max(values):.3f} |")
+    over = sum(r["ms"] > WORST_LIMIT_MS for r in rows)
+    lines += ["", f"{len(rows)} calls from card texts; {over} over {WORST_LIMIT_MS:g} ms; "
+              "the slowest:"]
+    for row in sorted(rows, key=lambda r: -r["ms"])[:shown]:
+        lines.append(f"  {row['ms']:.3f} ms  {row['size']}, ace {row['ace']}, "
+                     f"{row['objective']}: {row['position']}")
+    return "\n".join(lines)
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=3, help="timings per position (best kept)")
     parser.add_argument("--json", metavar="FILE", help="also write every timing to FILE")
+    parser.add_argument("--worst", action="store_true",
+                        help="every position in every ace mode and objective, from card texts")
     args = parser.parse_args(argv)
-    rows = measure(args.repeat, progress=sys.stderr.isatty())
-    print(summarize(rows))
+    if args.worst:
+        rows = measure_worst(args.repeat, progress=sys.stderr.isatty())
+        print(summarize_worst(rows))
+    else:
+        rows = measure(args.repeat, progress=sys.stderr.isatty())
+        print(summarize(rows))
     if args.json:
         with open(args.json, "w") as handle:
             json.dump(rows, handle, indent=1)

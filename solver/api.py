@@ -10,20 +10,22 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+
 from solver import arguments, kernel_backend
-from solver.cards import CARDS, CODES, Card, format_cards, format_groups
-from solver.constants import ACE_CODES
-from solver.counts import new_table
+from solver.cards import CARDS, CODES, N_CARD_TYPES, Card, format_cards, format_groups
+from solver.constants import ACE_CODES, MAX_COPIES
+from solver.counts import new_groups
 from solver.counts import solve_counts as solve_counts  # its old home: docs/design.md §3
 from solver.errors import SolverError, UnsupportedPositionError
-from solver.fastcheck import CHECK_MESSAGES, check_table
+from solver.fastcheck import CHECK_MESSAGES, lay_out_and_check
 from solver.limit import KERNEL_WORK_PER_SECOND as KERNEL_WORK_PER_SECOND  # re-exported
 from solver.limit import Limit, resolve_limit
 from solver.position import HandLike, Position, TableLike
 from solver.problem import OBJECTIVES, Partition, Problem, read_only
 from solver.validate import JOKER, play_problems
 from solver.variants import DEFAULT_VARIANT, Variant
-from solver.warmup import load_cpsat, load_kernels, setup_seconds
+from solver.warmup import load_cpsat, load_kernels, load_opening, setup_seconds
 
 BACKENDS = ("auto", "kernel", "cpsat")
 MAX_WORKERS = 256  # CP-SAT search threads
@@ -69,6 +71,7 @@ def warm_up(backend: str = "kernel") -> None:
     ``cpsat``. ``solve`` does the numba part itself before starting its clock; call this to
     pay for it at a moment of your choosing (a fresh process: about 0.5 s from numba's cache)."""
     load_kernels()
+    load_opening()
     if backend == "cpsat":
         load_cpsat()
 
@@ -143,6 +146,9 @@ def backend_for(position: Position, objective: str = "cards", backend: str = "au
 
 
 def _backend_for(problem: Problem, backend: str, position: Position) -> str:
+    if backend in ("auto", "kernel") and not position.has_jokers and \
+            problem.decks <= MAX_COPIES:
+        return "kernel"  # the kernel answers every joker-free position exactly
     if backend == "auto":
         return "kernel" if kernel_backend.applies(problem) else "cpsat"
     if backend == "kernel" and not kernel_backend.applies(problem):
@@ -154,19 +160,20 @@ def _backend_for(problem: Problem, backend: str, position: Position) -> str:
 
 
 def checked_solution(position: Position, problem: Problem, partition: Partition, backend: str,
-            objective: str, started: float) -> Solution:
+                     objective: str, started: float) -> Solution:
     """Lay out the partition, re-check it, and build the Solution (SolverError: a bug)."""
-    played = partition.played
-    rows, lengths, changed = new_table(partition, *position.group_array, need=problem.need,
-                                       free=problem.free, hand_only=problem.hand_only)
+    played = read_only(partition.played)
     jokers = partition.played_jokers
-    code = check_table(rows, lengths, position.table_counts(), position.single_counts(),
-                       position.hand_counts(), read_only(played), ACE_CODES[position.variant.ace],
-                       problem.table_jokers, jokers, problem.hand_jokers)
+    old_rows, old_lengths = position.group_array
+    new_rows, new_lengths = new_groups(partition, old_rows, old_lengths, need=problem.need,
+                                       free=problem.free, hand_only=problem.hand_only)
+    rows, lengths, changed, code = lay_out_and_check(
+        new_rows, new_lengths, old_rows, old_lengths, position.table_counts(),
+        position.single_counts(), position.hand_counts(), played,
+        ACE_CODES[position.variant.ace], problem.table_jokers, jokers, problem.hand_jokers)
     problems = [CHECK_MESSAGES[code]] if code else []
-    as_cards = [tuple(map(CODES.__getitem__, row[:n]))
-                for row, n in zip(rows.tolist(), lengths.tolist(), strict=True)]
-    played_cards = [CARDS[i] for i, n in enumerate(played.tolist()) for _ in range(n)]
+    as_cards = _cards_of_rows(rows, lengths)
+    played_cards = list(map(CARDS.__getitem__, np.repeat(ALL_CARDS, played).tolist()))
     played_cards += [JOKER] * jokers
     if not problems and (not position.opened or position.variant.joker_rule != "none"):
         problems = play_problems(position, played_cards, as_cards)
@@ -180,6 +187,19 @@ def checked_solution(position: Position, problem: Problem, partition: Partition,
         backend=backend, elapsed_ms=(time.perf_counter() - started) * 1000,
         objective=objective, changed=changed.tolist(), position=position,
     )
+
+
+ALL_CARDS = np.arange(N_CARD_TYPES)
+
+
+def _cards_of_rows(rows: np.ndarray, lengths: np.ndarray) -> list[tuple[Card, ...]]:
+    """Padded rows of card codes as tuples of ``Card`` (one map over all the codes)."""
+    cards = list(map(CODES.__getitem__, rows[rows >= 0].tolist()))
+    groups, at = [], 0
+    for n in lengths.tolist():
+        groups.append(tuple(cards[at: at + n]))
+        at += n
+    return groups
 
 
 def _joker_score(problem: Problem, table: list[tuple[Card, ...]], jokers: int) -> int:

@@ -143,6 +143,33 @@ CARDS: tuple[Card, ...] = tuple(Card(i % 13 + 1, SUITS[i // 13]) for i in range(
 NAMED_JOKERS: tuple[Card, ...] = tuple(Card(c.rank, c.suit, joker=True) for c in CARDS)
 #: Every code a solver array may hold: 52 real cards, then 52 named jokers.
 CODES: tuple[Card, ...] = CARDS + NAMED_JOKERS
+UNNAMED_JOKER_CODE = 2 * N_CARD_TYPES
+"""The code of a hand joker (``*``) in ``CODE_OF``: after the named jokers."""
+#: ``CODES`` plus the unnamed joker: the card of every code ``CODE_OF`` gives.
+CODE_CARDS: tuple[Card, ...] = CODES + (Card(0, "", joker=True),)
+
+
+def _spellings() -> dict[str | Card, int]:
+    """Every spelling ``Card.parse`` accepts without surrounding spaces, and every ``Card``,
+    mapped to its code (``UNNAMED_JOKER_CODE`` for ``*``): parsing by one dict lookup."""
+    ranks = {rank: {rank_text(rank), rank_text(rank).lower()} for rank in range(1, 14)}
+    ranks[10] |= {"T", "t"}
+    suits = {suit: {suit, suit.lower()} for suit in SUITS}
+    for symbol, suit in _SYMBOL_TO_SUIT.items():
+        suits[suit] |= {symbol, symbol + "\ufe0f"}
+    table: dict[str | Card, int] = {"*": UNNAMED_JOKER_CODE, CODE_CARDS[-1]: UNNAMED_JOKER_CODE}
+    for card in CODES:
+        table[card] = card.code
+        prefix = "*" if card.joker else ""
+        for rank in ranks[card.rank]:
+            for suit in suits[card.suit]:
+                table[prefix + rank + suit] = card.code
+    return table
+
+
+#: Card text (or ``Card``) -> code, for every spelling a card is usually written in; a text
+#: that is not here goes through ``Card.parse`` (odd spacing, or an error to report).
+CODE_OF: dict[str | Card, int] = _spellings()
 
 _SEPARATORS = re.compile(r"[\s,]+")
 

@@ -179,25 +179,35 @@ def new_table(partition: Partition, old_rows: np.ndarray, old_lengths: np.ndarra
               need: np.ndarray, free: np.ndarray,
               hand_only: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """``(rows, lengths, changed)``: the table after ``partition`` laid out for people
-    (``solver.tidy.lay_out``). Nothing played leaves the table as it lies; an opening from
-    the hand (``hand_only``) adds its groups; otherwise the partition's groups and the
-    original singles (``free``; ``need``: the other table cards) left alone."""
+    (``solver.tidy.lay_out``) from ``new_groups``."""
     if not partition.played.any() and not partition.played_jokers:  # lay_out would keep all
         return old_rows.copy(), old_lengths.copy(), np.zeros(len(old_lengths), dtype=np.bool_)
+    new_rows, new_lengths = new_groups(partition, old_rows, old_lengths, need=need, free=free,
+                                       hand_only=hand_only)
+    return lay_out(new_rows, new_lengths, read_only(old_rows), read_only(old_lengths))
+
+
+def new_groups(partition: Partition, old_rows: np.ndarray, old_lengths: np.ndarray, *,
+               need: np.ndarray, free: np.ndarray,
+               hand_only: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """The partition's groups as the whole new table, before layout (read-only rows and
+    lengths): the table as it lies when nothing is played, the hand's new groups after it for
+    an opening from the hand (``hand_only``), otherwise the partition's groups and the
+    original singles (``free``; ``need``: the other table cards) left alone added back."""
+    if partition.score == 0 and not partition.played.any() and not partition.played_jokers:
+        return read_only(old_rows), read_only(old_lengths)
     if hand_only:
-        new_rows = np.concatenate([old_rows, partition.groups])
-        new_lengths = np.concatenate([old_lengths, partition.lengths])
-    else:
-        new_rows, new_lengths = partition.groups, partition.lengths
-        if free.any():
-            left = free - _singles_used(need, partition)
-            lone = [(int(c),) for c in np.flatnonzero(left > 0) for _ in range(int(left[c]))]
-            if lone:
-                rows, lengths = pad(lone)
-                new_rows = np.concatenate([new_rows, rows])
-                new_lengths = np.concatenate([new_lengths, lengths])
-    return lay_out(read_only(new_rows), read_only(new_lengths), read_only(old_rows),
-                   read_only(old_lengths))
+        return (read_only(np.concatenate([old_rows, partition.groups])),
+                read_only(np.concatenate([old_lengths, partition.lengths])))
+    new_rows, new_lengths = partition.groups, partition.lengths
+    if free.any():
+        left = free - _singles_used(need, partition)
+        lone = [(int(c),) for c in np.flatnonzero(left > 0) for _ in range(int(left[c]))]
+        if lone:
+            rows, lengths = pad(lone)
+            new_rows = np.concatenate([new_rows, rows])
+            new_lengths = np.concatenate([new_lengths, lengths])
+    return read_only(new_rows), read_only(new_lengths)
 
 
 def _singles_used(need: np.ndarray, partition: Partition) -> np.ndarray:

@@ -16,8 +16,13 @@ explicit joker slot. Variables (one line each, as in the CP-SAT samples):
 Balances: per real card, candidates + locked extensions use ``need + p + f`` copies; per name,
 joker slots use ``hand_name + table_name`` jokers. The rules of docs/rules.md §8 are the rulings
 listed in ``solver.validate``. Objective: maximize the weight of the hand cards played.
-Parameters: one worker and ``linearization_level = 2`` by default (the default linearization
-took seconds on positions that take milliseconds with 2).
+Parameters: one worker, ``linearization_level = 2`` (the default linearization took seconds
+on positions that take milliseconds with 2) and ``cut_level = 0``: the linear relaxation
+without CP-SAT's generated cuts. On full tables the best play is usually every hand card, a
+bound known from the start, so the time goes into diving to a solution that reaches it, a
+few hundred branches with an LP at each; the cuts made each of them dearer and found no
+bound the search needed (``python -m bench.cpsat_cuts`` times both settings side by side:
+about half the time on the suite's full tables, median and worst).
 
 ``CpsatModel`` is the one place the model is built, solved and decoded: ``find_play`` and
 ``solve`` use it as it is; hints (``solver.hint``) and analysis (``solver.analysis``) add their
@@ -44,6 +49,7 @@ from solver.limit import Limit
 from solver.problem import POINTS, Partition, Problem, nothing_played
 
 LINEARIZATION_LEVEL = 2  # see the module docstring
+CUT_LEVEL = 0  # no generated cuts (see the module docstring); CP-SAT's default is 1
 
 
 def max_group_len(problem: Problem) -> int:
@@ -147,11 +153,13 @@ _OUTCOMES = {cp_model.OPTIMAL: Outcome.OPTIMAL, cp_model.FEASIBLE: Outcome.FEASI
 
 
 def new_solver() -> cp_model.CpSolver:
-    """The one CP-SAT solver factory of the package: one worker and ``linearization_level``
-    2 (see the module docstring); ``CpsatModel.solve`` sets workers and time per solve."""
+    """The one CP-SAT solver factory of the package: one worker, ``linearization_level`` 2
+    and ``cut_level`` 0 (see the module docstring); ``CpsatModel.solve`` sets workers and
+    time per solve."""
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.linearization_level = LINEARIZATION_LEVEL
+    solver.parameters.cut_level = CUT_LEVEL
     return solver
 
 

@@ -12,6 +12,7 @@ import numpy as np
 from numba import njit
 
 from solver.constants import ACE_HIGH, ACE_LOW, JOKER_CODE, MAX_RUN, N_CARD_TYPES, N_RANKS
+from solver.tidy import lay_out
 
 
 @njit(cache=True)
@@ -91,3 +92,14 @@ CHECK_MESSAGES = {
     3: "the new table is not the old table plus the played cards",
     4: "played cards are not in the hand",
 }
+
+
+@njit(cache=True)
+def lay_out_and_check(new, new_len, old, old_len, table_counts, single_counts, hand_counts,
+                      played, ace_mode, jokers_before, jokers_played, hand_jokers):
+    """``solver.tidy.lay_out`` then ``check_table`` on its layout, in one call (both sit on
+    every solve's path): ``(rows, lengths, changed, code)``."""
+    rows, lengths, changed = lay_out(new, new_len, old, old_len)
+    code = check_table(rows, lengths, table_counts, single_counts, hand_counts, played,
+                       ace_mode, jokers_before, jokers_played, hand_jokers)
+    return rows, lengths, changed, code

@@ -40,6 +40,7 @@ from solver.kernel_decode import JOKERS, decode_moves
 N_STEPS = N_RANKS  # one step per rank: the ace first, then 2 .. K
 PRIORITY = 1 << 10  # move rank = real gain * PRIORITY - jokers * JOKER_COST - distance
 JOKER_COST = 1 << 6  # from the table's arrangement (below PRIORITY, above any distance)
+UNKNOWN_FUTURE = 1 << 50  # what a node can add, before its exploration ends: no bound yet
 
 # Per-cell fields of the ``cell[t, s, :]`` array (step t, suit s).
 LO, HI, BASE, HAND, WEIGHT, JOKER_WEIGHT, DEFICIT = range(7)
@@ -270,32 +271,53 @@ def _table_find(table_keys, key):
 
 
 @njit(cache=True)
-def _remember(tt_keys, tt_vals, tt_used, key, score):
+def _remember(tt_keys, tt_vals, tt_fut, tt_used, key, score, best):
     """Record that node ``key`` is explored with ``score`` in the transposition table.
 
-    Returns ``(tt_keys, tt_vals, tt_used, explore)``: the table (grown fourfold when half
-    full) and whether the node is worth exploring (not seen with a score as good before).
+    Returns ``(tt_keys, tt_vals, tt_fut, tt_used, explore, future)``: the table (grown
+    fourfold when half full), whether the node is worth exploring (not seen with a score as
+    good before, nor known to add too little to beat ``best``) and, when it is not, the most
+    it can add (``tt_fut``: an upper bound on the node's future gain, set when its
+    exploration ends; ``UNKNOWN_FUTURE`` before).
     """
     slot = _table_find(tt_keys, key)
     if tt_keys[slot] == key:
-        if tt_vals[slot] >= score:
-            return tt_keys, tt_vals, tt_used, False
+        if tt_vals[slot] >= score or score + tt_fut[slot] <= best:
+            return tt_keys, tt_vals, tt_fut, tt_used, False, tt_fut[slot]
         tt_vals[slot] = score
-        return tt_keys, tt_vals, tt_used, True
+        return tt_keys, tt_vals, tt_fut, tt_used, True, 0
     tt_keys[slot] = key
     tt_vals[slot] = score
+    tt_fut[slot] = UNKNOWN_FUTURE
     tt_used += 1
     if 2 * tt_used > tt_keys.shape[0]:
         cap = 4 * tt_keys.shape[0]
         new_keys = np.full(cap, -1, dtype=np.int64)
         new_vals = np.zeros(cap, dtype=np.int64)
+        new_fut = np.zeros(cap, dtype=np.int64)
         for j in range(tt_keys.shape[0]):
             if tt_keys[j] != -1:
                 where = _table_find(new_keys, tt_keys[j])
                 new_keys[where] = tt_keys[j]
                 new_vals[where] = tt_vals[j]
-        return new_keys, new_vals, tt_used, True
-    return tt_keys, tt_vals, tt_used, True
+                new_fut[where] = tt_fut[j]
+        return new_keys, new_vals, new_fut, tt_used, True, 0
+    return tt_keys, tt_vals, tt_fut, tt_used, True, 0
+
+
+@njit(cache=True)
+def _new_table():
+    """An empty transposition table: per node key (step and key), the best score it was
+    explored with and the most it can add after it."""
+    return (np.full(1 << 8, -1, dtype=np.int64), np.zeros(1 << 8, dtype=np.int64),
+            np.zeros(1 << 8, dtype=np.int64))
+
+
+@njit(cache=True)
+def _settle(tt_keys, tt_fut, key, future):
+    """Node ``key``'s exploration has ended: at most ``future`` more can come after it."""
+    slot = _table_find(tt_keys, key)
+    tt_fut[slot] = min(tt_fut[slot], future)
 
 
 @njit(cache=True)
@@ -321,6 +343,59 @@ def _gain_bounds(cell):
             total += _gain(cell[t, s, HI], cell[t, s, BASE], cell[t, s, HAND], cell[t, s, WEIGHT])
         ub_rest[t] = ub_rest[t + 1] + total
     return ub_rest
+
+
+@njit(cache=True)
+def state_bounds(cell, delta, accept):
+    """``bounds[t, s, q]``: the most suit ``s`` can add from step ``t`` on, starting in
+    automaton state ``q`` (``NO_SCORE``: it cannot end validly), jokers aside.
+
+    A relaxation of the search for one suit: its run cards follow the automaton exactly, and
+    any number of its cards may go into sets at a rank where two other suits have cards.
+    Every play the search can make from the state scores at most this much, so the sum over
+    the four suits bounds a node; on the ``points`` objective it is much tighter than
+    counting every hand card still to come (``_gain_bounds``)."""
+    n_q = delta.shape[0]
+    bounds = np.full((N_STEPS + 1, N_SUITS, n_q), NO_SCORE, dtype=np.int64)
+    for s in range(N_SUITS):
+        for q in range(n_q):
+            if accept[q]:
+                bounds[N_STEPS, s, q] = 0
+    for t in range(N_STEPS - 1, 0, -1):
+        for s in range(N_SUITS):
+            partners = _partners(cell, t, s)
+            for q in range(n_q):
+                most = NO_SCORE
+                for u in range(cell[t, s, LO], min(cell[t, s, HI], delta.shape[1] - 1) + 1):
+                    gain = _gain(u, cell[t, s, BASE], cell[t, s, HAND], cell[t, s, WEIGHT])
+                    for k in range(0, (u if partners >= 2 else 0) + 1):
+                        nxt = delta[q, u - k]
+                        if nxt >= 0 and bounds[t + 1, s, nxt] > NO_SCORE:
+                            most = max(most, gain + bounds[t + 1, s, nxt])
+                bounds[t, s, q] = most
+    return bounds
+
+
+@njit(cache=True)
+def _partners(cell, t, s):
+    """How many other suits than ``s`` have cards at step ``t`` (a set needs two)."""
+    count = 0
+    for o in range(N_SUITS):
+        if o != s and cell[t, o, HI] > 0:
+            count += 1
+    return count
+
+
+@njit(cache=True)
+def _suit_bound(bounds, t, key, n_q):
+    """The sum of ``state_bounds`` over the suits' automaton states in node ``key`` (step
+    ``t``)."""
+    rest = key
+    total = 0
+    for s in range(N_SUITS):
+        total += bounds[t, s, rest % n_q]
+        rest //= n_q
+    return total
 
 
 @njit(cache=True)
@@ -350,15 +425,20 @@ def search(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len, node_limi
     tables = _search_tables(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len)
     ub_rest = _gain_bounds(cell)
     upper = ub_rest[0] + (cfg[WILD] - cfg[TABLE_JOKERS]) * cfg[JOKER_WEIGHT_MAX]
+    suit_bounds = state_bounds(cell, delta, accept) if cfg[WILD] == 0 else np.zeros(
+        (1, 1, 1), dtype=np.int64)  # with jokers: the bound of _gain_bounds alone
     best, best_path, complete, nodes = _branch_and_bound(tables, accept, ub_rest, upper,
-                                                         node_limit)
+                                                         node_limit, suit_bounds)
     return best, _unpack_path(best, best_path), complete or best == upper, nodes
 
 
 @njit(cache=True)
-def _branch_and_bound(tables, accept, ub_rest, upper, node_limit):
+def _branch_and_bound(tables, accept, ub_rest, upper, node_limit, suit_bounds):
     """The depth-first search proper: ``(best, best_path, complete, nodes)``, the path one
-    move code per step."""
+    move code per step. The transposition table also keeps the most a node can still add
+    (``ahead``: its best move's gain plus what that child can add, a pruned child counted at
+    its bound), so a node reached again with a higher score is explored again only if that
+    can beat the best so far; ``suit_bounds`` are ``state_bounds`` (jokers aside)."""
     base_key, n_q = tables.base_key, tables.n_q
     wild, mandatory = tables.cfg[WILD], tables.cfg[TABLE_JOKERS]
     joker_weight = tables.cfg[JOKER_WEIGHT_MAX]
@@ -366,42 +446,48 @@ def _branch_and_bound(tables, accept, ub_rest, upper, node_limit):
     seg_pos = np.zeros(N_STEPS + 1, dtype=np.int64)  # the moves of depth d: seg_pos..seg_end
     seg_end = np.zeros(N_STEPS + 1, dtype=np.int64)
     score = np.zeros(N_STEPS + 1, dtype=np.int64)
-    path = np.zeros(N_STEPS, dtype=np.int64)
-    best_path = np.zeros(N_STEPS, dtype=np.int64)
+    ahead = np.full(N_STEPS + 1, NO_SCORE, dtype=np.int64)  # the most depth d's node adds
+    node_keys = np.zeros(N_STEPS + 1, dtype=np.int64)
+    path, best_path = np.zeros(N_STEPS, dtype=np.int64), np.zeros(N_STEPS, dtype=np.int64)
     best = NO_SCORE
-    # Transposition table: (step, key) -> best score with which the node was explored.
-    tt_keys = np.full(1 << 8, -1, dtype=np.int64)
-    tt_vals = np.zeros(1 << 8, dtype=np.int64)
-    tt_used = 0
+    tt_keys, tt_vals, tt_fut = _new_table()
+    tt_used, nodes, work, complete = 0, 0, 0, True
     key_space = base_key * (wild + 1)
-    nodes = 0
-    work = 0
-    complete = True
     moves, end = _expand_into(0, 0, tables, moves, 0)
     seg_end[0] = end
     depth = 0
     while depth >= 0:
         if seg_pos[depth] == seg_end[depth] or best == upper:
+            if depth > 0 and best != upper:  # the node is done: what it can add is known
+                _settle(tt_keys, tt_fut, node_keys[depth], ahead[depth])
+                gain = score[depth] - score[depth - 1]
+                ahead[depth - 1] = max(ahead[depth - 1], gain + ahead[depth])
             depth -= 1
             continue
         i = seg_pos[depth]
         seg_pos[depth] = i + 1
         child_key = moves[i, MOVE_KEY]
-        child_score = score[depth] + moves[i, MOVE_GAIN]
+        gain = moves[i, MOVE_GAIN]
+        child_score = score[depth] + gain
         path[depth] = moves[i, MOVE_CODE]
         t = depth + 1
         used = child_key // base_key
         if t == N_STEPS:
-            if used >= mandatory and _accepted(child_key, base_key, n_q, accept) and \
-                    child_score > best:
-                best = child_score
-                best_path[:] = path
+            if used >= mandatory and _accepted(child_key, base_key, n_q, accept):
+                ahead[depth] = max(ahead[depth], gain)
+                if child_score > best:
+                    best = child_score
+                    best_path[:] = path
             continue
-        if child_score + ub_rest[t] + (wild - max(used, mandatory)) * joker_weight <= best:
+        bound = ub_rest[t] + (wild - max(used, mandatory)) * joker_weight
+        bound = min(bound, _suit_bound(suit_bounds, t, child_key, n_q)) if wild == 0 else bound
+        if child_score + bound <= best:
+            ahead[depth] = max(ahead[depth], gain + bound)
             continue
-        tt_keys, tt_vals, tt_used, explore = _remember(tt_keys, tt_vals, tt_used,
-                                                       t * key_space + child_key, child_score)
+        tt_keys, tt_vals, tt_fut, tt_used, explore, future = _remember(
+            tt_keys, tt_vals, tt_fut, tt_used, t * key_space + child_key, child_score, best)
         if not explore:
+            ahead[depth] = max(ahead[depth], gain + min(future, bound))
             continue
         if node_limit > 0 and work >= node_limit:
             complete = False
@@ -411,6 +497,8 @@ def _branch_and_bound(tables, accept, ub_rest, upper, node_limit):
         moves, end = _expand_into(t, child_key, tables, moves, start)
         depth = t
         score[depth] = child_score
+        node_keys[depth] = t * key_space + child_key
+        ahead[depth] = NO_SCORE
         seg_pos[depth] = start
         seg_end[depth] = end
         work += 1 + end - start  # a node and the moves it generated: a proxy for time
@@ -561,10 +649,7 @@ def live_states(cell, cfg, delta, accept):
             alive[N_STEPS, s, q] = accept[q]
     for t in range(N_STEPS - 1, 0, -1):
         for s in range(N_SUITS):
-            partners = 0
-            for o in range(N_SUITS):
-                if o != s and cell[t, o, HI] > 0:
-                    partners += 1
+            partners = _partners(cell, t, s)
             top = min(cell[t, s, HI] + wild, copies)
             k_max = top if partners + wild >= 2 else 0
             r_min = max(0, cell[t, s, LO] - k_max)

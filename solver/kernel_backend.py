@@ -17,6 +17,7 @@ from solver.cards import N_CARD_TYPES
 from solver.constants import ACE_CODES, MAX_COPIES, MAX_RUN, N_RANKS, N_SUITS, NO_SCORE, ROW_WIDTH
 from solver.errors import SolverError
 from solver.problem import POINTS, Partition, Problem, nothing_played, read_only
+from solver.warmup import load_opening
 
 
 def why_not(problem: Problem) -> str:
@@ -148,6 +149,7 @@ def _hand_groups(problem: Problem) -> np.ndarray:
 
 
 def _solve_opening(problem: Problem) -> Partition:
+    load_opening()  # its own kernel, loaded when first needed (set-up, not solve time)
     table = _hand_groups(problem)
     lengths = (table >= 0).sum(axis=1).astype(np.int64)
     best, chosen = opening.pack_hand(problem.hand.copy(), problem.weight, POINTS,

@@ -22,13 +22,22 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
+from itertools import chain
 from typing import Any
 
 import numpy as np
 
 from solver import arguments
-from solver.cards import N_CARD_TYPES, Card, format_cards, format_groups, parse_cards, parse_groups
-from solver.constants import ROW_WIDTH
+from solver.cards import (
+    CODE_CARDS,
+    CODE_OF,
+    Card,
+    format_cards,
+    format_groups,
+    parse_cards,
+    parse_groups,
+)
+from solver.constants import ACE_CODES, ROW_WIDTH
 from solver.errors import (
     InvalidCardError,
     InvalidGroupError,
@@ -38,7 +47,8 @@ from solver.errors import (
     TooManyCopiesError,
     clip,
 )
-from solver.groups import arrange_group, is_valid_group
+from solver.groups import is_valid_group
+from solver.position_arrays import PositionArrays, encode, position_arrays
 from solver.variants import DEFAULT_VARIANT, Variant
 
 TableLike = str | Iterable[str | Iterable[str | Card]]
@@ -64,11 +74,23 @@ class Position:
         variant: str | Variant = DEFAULT_VARIANT,
         opened: bool = True,
     ) -> Position:
-        """Parse and validate a position from texts or lists of cards."""
+        """Parse and validate a position from texts or lists of cards.
+
+        The usual input (texts or lists of card texts, valid) takes the fast path: a dict
+        lookup per card and one numba pass (``solver.position_arrays``); anything else, an
+        error above all, goes through the Python parser and check, which name the token."""
         arguments.flag("opened", opened)
-        rules = Variant.parse(variant)
+        rules = _variant(variant)
+        fast = _fast_make(cls, table, hand, rules, opened)
+        return fast if fast is not None else cls.make_in_python(table, hand, rules, opened)
+
+    @classmethod
+    def make_in_python(cls, table: TableLike, hand: HandLike, variant: Variant,
+                       opened: bool) -> Position:
+        """``make``'s reference path: the Python parser and ``validate``, which raise the
+        error naming the offending token (the fast path hands every doubt to it)."""
         groups = tuple(tuple(group) for group in parse_groups(table))
-        position = cls(groups, tuple(parse_cards(hand)), rules, opened)
+        position = cls(groups, tuple(parse_cards(hand)), variant, opened)
         position.validate()
         return position
 
@@ -153,8 +175,19 @@ class Position:
         return [card for group in self.table for card in group]
 
     @cached_property
+    def _arrays(self) -> PositionArrays:
+        """The counts and reading-order groups, computed once (``solver.position_arrays``)."""
+        codes = [CODE_OF[card] for group in self.table for card in group]
+        hand = [CODE_OF[card] for card in self.hand]
+        lengths = [len(group) for group in self.table]
+        if any(n > ROW_WIDTH for n in lengths):
+            raise InvalidGroupError(f"a group of {max(lengths)} cards is not a set or a run")
+        return position_arrays(encode(_int_array(codes), _int_array(lengths), _int_array(hand),
+                                      ACE_CODES[self.variant.ace], 0, 0, 0, False))
+
+    @cached_property
     def has_jokers(self) -> bool:
-        return any(card.joker for card in self.table_cards) or any(c.joker for c in self.hand)
+        return self._arrays.jokers > 0
 
     @property
     def hand_jokers(self) -> int:
@@ -166,61 +199,34 @@ class Position:
         """Each joker on the table with the group it lies in."""
         return [(card, group) for group in self.table for card in group if card.joker]
 
-    @cached_property
-    def _table_counts(self) -> np.ndarray:
-        return _counts(card for card in self.table_cards if not card.joker)
-
-    @cached_property
-    def _hand_counts(self) -> np.ndarray:
-        return _counts(card for card in self.hand if not card.joker)
-
-    @cached_property
-    def _single_counts(self) -> np.ndarray:
-        return _counts(self.singles)
-
     def table_counts(self) -> np.ndarray:
         """Count of each real card (index 0..51) on the table, jokers excluded."""
-        return self._table_counts
+        return self._arrays.table_counts
 
     def hand_counts(self) -> np.ndarray:
         """Count of each real card in the hand, jokers excluded."""
-        return self._hand_counts
+        return self._arrays.hand_counts
 
     def single_counts(self) -> np.ndarray:
         """Count of each real card that is an original single still alone."""
-        return self._single_counts
-
-    @cached_property
-    def _mandatory_counts(self) -> np.ndarray:
-        counts = self._table_counts - self._single_counts
-        counts.flags.writeable = False
-        return counts
+        return self._arrays.single_counts
 
     def mandatory_counts(self) -> np.ndarray:
         """Table cards that must end up in a group: all but the original singles."""
-        return self._mandatory_counts
+        return self._arrays.mandatory_counts
 
     @cached_property
     def index_groups(self) -> tuple[tuple[int, ...], ...]:
         """The table's groups as card-code tuples in reading order (a joker naming card ``i``
         has code ``52 + i``)."""
-        return tuple(
-            tuple(card.code for card in arrange_group(group, self.variant.ace))
-            if len(group) > 1 else (group[0].code,)
-            for group in self.table
-        )
+        rows, lengths = self.group_array
+        return tuple(tuple(row[:n]) for row, n in zip(rows.tolist(), lengths.tolist(),
+                                                      strict=True))
 
-    @cached_property
+    @property
     def group_array(self) -> tuple[np.ndarray, np.ndarray]:
         """The table's groups (singles included) as a padded index array and lengths."""
-        groups = list(self.index_groups)
-        array = np.full((len(groups), ROW_WIDTH), -1, dtype=np.int64)
-        for row, group in enumerate(groups):
-            array[row, : len(group)] = group
-        lengths = np.array([len(g) for g in groups], dtype=np.int64)
-        array.flags.writeable = False
-        lengths.flags.writeable = False
-        return array, lengths
+        return self._arrays.rows, self._arrays.lengths
 
     # -- validation ---------------------------------------------------------------------
     def validate(self) -> None:
@@ -275,12 +281,68 @@ def _check_group(group: tuple[Card, ...], variant: Variant) -> None:
                                 "at most one joker per group (docs/rules.md §8)")
 
 
-def _counts(cards: Iterable[Card]) -> np.ndarray:
-    counts = np.zeros(N_CARD_TYPES, dtype=np.int64)
-    for card in cards:
-        counts[card.index] += 1
-    counts.flags.writeable = False
-    return counts
+def _int_array(values: list[int]) -> np.ndarray:
+    return np.array(values, dtype=np.int64)
+
+
+_VARIANTS: dict[str, Variant] = {}  # variant texts already parsed: parsing is not free
+
+
+def _variant(variant: str | Variant) -> Variant:
+    """``Variant.parse(variant)``, remembered for texts (a ``Variant`` is immutable)."""
+    if isinstance(variant, str):
+        rules = _VARIANTS.get(variant)
+        if rules is None:
+            rules = Variant.parse(variant)
+            if len(_VARIANTS) < 1024:
+                _VARIANTS[variant] = rules
+        return rules
+    return Variant.parse(variant)
+
+
+def _tokens(cards: object) -> list | tuple | None:
+    """The card tokens of a group or hand given as a text or a list (None: another kind of
+    input, for the Python parser)."""
+    if isinstance(cards, str):
+        if "|" in cards:
+            return None
+        tokens = cards.replace(",", " ").split()
+        return [] if tokens == ["-"] else tokens
+    return cards if isinstance(cards, (list, tuple)) else None
+
+
+def _fast_make(cls: type[Position], table: object, hand: object, rules: Variant,
+               opened: bool) -> Position | None:
+    """``Position.make`` for the usual input, or None when the Python path must judge it."""
+    if isinstance(table, str):
+        stripped = table.strip()
+        groups = [] if stripped in ("", "-") else [_tokens(part) for part in stripped.split("|")]
+    elif isinstance(table, (list, tuple)):
+        groups = [_tokens(group) for group in table]
+    else:
+        return None
+    tokens = _tokens(hand)
+    if tokens is None or any(not group for group in groups):
+        return None
+    code_of = CODE_OF.__getitem__
+    try:
+        codes = [list(map(code_of, group)) for group in groups]  # type: ignore[arg-type]
+        hand_codes = list(map(code_of, tokens))
+    except (KeyError, TypeError):  # an odd spelling, or no card at all
+        return None
+    if not opened and not (rules.opening_points or rules.opening_run):
+        return None
+    encoded = encode(_int_array(list(chain.from_iterable(codes))),
+                     _int_array(list(map(len, codes))), _int_array(hand_codes),
+                     ACE_CODES[rules.ace], rules.decks, rules.jokers, rules.singles,
+                     rules.joker_rule == "tahiti")
+    if not encoded[0]:
+        return None
+    cards = CODE_CARDS.__getitem__
+    position = cls(tuple([tuple(map(cards, group)) for group in codes]),
+                   tuple(map(cards, hand_codes)), rules, opened)
+    position.__dict__["_arrays"] = position_arrays(encoded)
+    return position
 
 
 __all__ = ["Position", "PositionError"]

@@ -8,6 +8,7 @@ hand offers and what each played hand card is worth. Backends answer with a ``Pa
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 import numpy as np
 
@@ -59,12 +60,10 @@ class Problem:
     """Opening play: the played cards must be worth at least this many points."""
     run_from_hand: bool = False
     """Vatican opening: the play must contain a 3-card suited run of hand cards."""
-    table_groups: tuple[tuple[int, ...], ...] = ()
-    """The table's groups as they lie (card indices in reading order, singles excluded): a
-    known arrangement that backends may use to order their search or warm-start; never
-    needed for correctness."""
     table_array: tuple[np.ndarray, np.ndarray] | None = None
-    """``table_groups`` as a padded index array and lengths (for the kernel)."""
+    """The table's groups as they lie (singles included), as a padded array of card codes in
+    reading order and lengths: a known arrangement that backends may use to order their
+    search or warm-start; never needed for correctness (``table_groups`` as tuples)."""
     joker_rule: str = "none"
     """How table jokers behave (docs/rules.md §8): none, carousel, vatican or tahiti."""
     hand_jokers: int = 0
@@ -101,13 +100,23 @@ class Problem:
             forced=NONE, ace=variant.ace, decks=variant.decks,
             hand_only=hand_only, min_points=variant.opening_points if hand_only else 0,
             run_from_hand=opening and variant.opening_run,
-            table_groups=tuple(g for g in position.index_groups if len(g) > 1),
             table_array=position.group_array,
             **joker_context(position),
         )
 
-    @property
+    @cached_property
+    def table_groups(self) -> tuple[tuple[int, ...], ...]:
+        """The table's groups as they lie, card codes in reading order, singles excluded
+        (built when first asked for: the kernel reads ``table_array``)."""
+        if self.table_array is None:
+            return ()
+        rows, lengths = self.table_array
+        return tuple(tuple(row[:n]) for row, n in zip(rows.tolist(), lengths.tolist(),
+                                                      strict=True) if n > 1)
+
+    @cached_property
     def table_jokers(self) -> int:
+        """Jokers on the table (computed once: every solve reads it several times)."""
         return int(self.joker_names.sum())
 
     def with_forced(self, forced: np.ndarray) -> Problem:

@@ -6,18 +6,28 @@ copies, and import OR-Tools before CP-SAT's first model. None of that is the wor
 that happens to come first, so:
 
 - ``load_kernels()`` runs a few tiny positions through every numba kernel the solve paths call
-  (the play and no-play paths, an opening from the hand, vatican's run opening, a hand joker,
-  the points objective), once per process. ``solve()`` calls it before starting its clock.
+  (the play and no-play paths, vatican's run opening, a hand joker, the points objective),
+  once per process. ``solve()`` calls it before starting its clock. The opening from the
+  hand alone has a kernel of its own, loaded by ``load_opening()`` only when a solve needs it
+  (its time counted as set-up): a fresh ``machiavelli solve`` need not load it.
   Every array reaching the kernels is read-only (``solver.problem.read_only``), so each kernel
   has one compiled version and these positions load them all.
 - ``one_time`` marks a cached builder whose first call per argument is set-up: its duration is
   added to ``setup_seconds()``, which ``solve()`` subtracts from its time.
+- Numba's array functions (``numba.np.arraymath``, loaded with the first kernel) import
+  SciPy's BLAS only to learn whether it is there, for float inner products no kernel here
+  computes; where SciPy is installed that import was a quarter of a fresh
+  ``machiavelli solve``. ``load_numba_arrays()`` (run when this module is imported, so before
+  any kernel) loads those functions with ``scipy.linalg`` out of sight, once; SciPy stays
+  importable as ever, and numba still finds its BLAS when it compiles ``np.dot``.
 """
 
 from __future__ import annotations
 
+import importlib.abc
+import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import wraps
 from typing import Any, TypeVar
 
@@ -28,10 +38,12 @@ WARM_POSITIONS = (
     ("5C 6C 7C 8C", "8D 8H", "machiavelli", True, "cards"),  # a play: search, lay out, check
     ("6C 7C 8C", "8D 8H", "machiavelli", True, "cards"),  # nothing fits: the table as it lies
     ("5C 6C 7C 8C", "8D 8H KS", "machiavelli", True, "points"),
-    ("-", "KS KH KD QS QH QD", "machiavelli:opening=36", False, "cards"),  # hand only
     ("-", "4C 5C 6C 9H", "vatican", False, "cards"),  # a forced 3-card run
     ("5H 6H 7H", "* 2C", "carousel", True, "cards"),  # a wild joker from the hand
 )
+
+OPENING_POSITION = ("-", "KS KH KD QS QH QD", "machiavelli:opening=36", False, "cards")
+"""The opening from the hand alone (``load_opening``)."""
 
 _setup = [0.0]  # seconds spent in one-time builders so far (a list: mutable module state)
 _depth = [0]  # one-time builders running now
@@ -84,6 +96,51 @@ def load_kernels() -> None:
         solve_position(Position.make(table, hand, variant, opened), objective, "kernel")
 
 
+def load_opening() -> None:
+    """Load the kernel of the opening from the hand alone (``solver.opening``), once per
+    process, its time counted in ``setup_seconds()``."""
+    if "opening" not in _loaded:
+        _loaded.add("opening")
+        _solve_opening_position()
+
+
+@one_time
+def _solve_opening_position() -> None:
+    from solver.api import solve_position
+    from solver.position import Position
+
+    table, hand, variant, opened, objective = OPENING_POSITION
+    solve_position(Position.make(table, hand, variant, opened), objective, "kernel")
+
+
+class _Unseen(importlib.abc.MetaPathFinder):
+    """An import finder for which the named modules do not exist."""
+
+    def __init__(self, names: Sequence[str]) -> None:
+        self.names = tuple(names)
+
+    def find_spec(self, fullname: str, path: Any = None, target: Any = None) -> None:
+        if fullname in self.names:
+            raise ModuleNotFoundError(f"{fullname} is not loaded for numba's BLAS probe",
+                                      name=fullname)
+
+
+def load_numba_arrays() -> None:
+    """Import ``numba.np.arraymath`` without its probe of SciPy's BLAS (see the module
+    docstring), unless it or ``scipy.linalg`` is already loaded."""
+    if "numba.np.arraymath" in sys.modules or "scipy.linalg" in sys.modules:
+        return
+    unseen = _Unseen(["scipy.linalg"])
+    sys.meta_path.insert(0, unseen)
+    try:
+        import numba.np.arraymath  # noqa: F401  (loaded for its side effect)
+    finally:
+        sys.meta_path.remove(unseen)
+
+
+load_numba_arrays()
+
+
 @one_time
 def load_cpsat() -> Any:
     """The ``solver.cpsat`` module, importing OR-Tools the first time (about 0.5 s)."""
@@ -92,5 +149,5 @@ def load_cpsat() -> Any:
     return cpsat
 
 
-__all__ = ["WARM_POSITIONS", "elapsed_ms", "load_cpsat", "load_kernels", "one_time",
-           "setup_seconds"]
+__all__ = ["OPENING_POSITION", "WARM_POSITIONS", "elapsed_ms", "load_cpsat", "load_kernels",
+           "load_numba_arrays", "load_opening", "one_time", "setup_seconds"]

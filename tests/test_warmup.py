@@ -102,3 +102,30 @@ def test_first_solve_loading_from_the_cache_times_only_the_search(fresh_cache):
 def test_the_warm_up_loads_every_kernel_version_a_solve_uses(fresh_cache):
     cache, _ = fresh_cache
     assert json.loads(run_python(NOTHING_LOADED_LATER, cache)) == {}
+
+
+SCIPY_UNTOUCHED = """
+import json, sys
+from solver import solve
+solved = solve("5C 6C 7C 8C", "8D 8H", variant="machiavelli:opening=36", opened=False)
+loaded = "scipy.linalg" in sys.modules
+try:
+    import scipy.linalg  # still importable as ever, if installed
+    importable = True
+except ImportError:
+    importable = None
+print(json.dumps([solved.score, loaded, importable]))
+"""
+
+
+def test_solving_leaves_scipy_blas_unloaded_and_importable(fresh_cache):
+    """numba's BLAS probe is kept from importing scipy.linalg (solver.warmup); the first
+    solve, an opening included, does not need it, and scipy.linalg imports later as ever."""
+    cache, _ = fresh_cache
+    score, loaded, importable = json.loads(run_python(SCIPY_UNTOUCHED, cache))
+    assert score == 0 and loaded is False
+    try:
+        import scipy  # noqa: F401
+    except ImportError:
+        return
+    assert importable is True
