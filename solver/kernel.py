@@ -41,11 +41,12 @@ N_STEPS = N_RANKS  # one step per rank: the ace first, then 2 .. K
 PRIORITY = 1 << 10  # move rank = real gain * PRIORITY - jokers * JOKER_COST - distance
 JOKER_COST = 1 << 6  # from the table's arrangement (below PRIORITY, above any distance)
 
-# Per-cell fields of the ``cell[t, s, :]`` array (step t, suit s).
-LO, HI, BASE, HAND, WEIGHT, JOKER_WEIGHT, DEFICIT = range(7)
-N_FIELDS = 7
+# Per-cell fields of the ``cell[t, s, :]`` array (step t, suit s); see ``cell_arrays``.
+(LO, HI, BASE, HAND, WEIGHT, JOKER_WEIGHT, DEFICIT, FIXED, REQUIRED, SET_MIN, RUN_MIN,
+ HIGH_MIN, JOKER_MAX, KEPT) = range(14)
+N_FIELDS = 14
 # Fields of the ``cfg`` vector.
-GMAX, R0_OK, COPIES, WILD, TABLE_JOKERS, JOKER_WEIGHT_MAX = range(6)
+GMAX, R0_OK, COPIES, WILD, TABLE_JOKERS, JOKER_WEIGHT_MAX, ALL_TABLE_JOKERS = range(7)
 # A suit's option packs (copies, k, g, z) in 3 bits each; a move packs four options.
 FIELD_BITS = 3
 FIELD_MASK = (1 << FIELD_BITS) - 1
@@ -60,7 +61,7 @@ N_OPT_FIELDS = 5
 
 SearchTables = namedtuple("SearchTables", [
     "cell", "cfg", "init", "delta", "alive", "ref_k", "ref_g", "ref_z", "kvecs", "n_q",
-    "base_key", "opts", "n_opt", "q_of",
+    "base_key", "opts", "n_opt", "q_of", "fixed_before",
 ])
 SearchTables.__doc__ = """What every expansion of one search reads, and its scratch space.
 
@@ -68,7 +69,9 @@ SearchTables.__doc__ = """What every expansion of one search reads, and its scra
 ``alive[t, s, q]`` which of its states can still finish, ``ref_k``/``ref_g``/``ref_z`` the
 table as it lies (they order moves), ``kvecs`` the set-card vectors, ``n_q`` the automaton's
 state count and ``base_key = n_q ** 4`` (a node key is four states plus ``base_key`` times the
-jokers used). ``opts``/``n_opt``/``q_of`` are scratch arrays for ``_expand``."""
+jokers used). ``opts``/``n_opt``/``q_of`` are scratch arrays for ``_expand``;
+``fixed_before[t]`` counts the table jokers fixed to their name (fields ``FIXED`` and
+``KEPT``) at steps before ``t``."""
 
 
 @njit(cache=True)
@@ -105,11 +108,14 @@ def _put_option(tables, s, code, nxt, gain, rank, z):
 @njit(cache=True, inline="always")
 def _ace_options(tables, s, k, total, z, gain, rank):
     """The options of suit ``s`` at the ace with ``total`` copies (``z`` of them jokers),
-    ``k`` in sets: the rest are ``g`` high aces and ``r0`` low aces starting runs."""
+    ``k`` in sets: the rest are ``g`` high aces and ``r0`` low aces starting runs (at least
+    ``HIGH_MIN`` and ``RUN_MIN`` of them: vatican jokers beside a king or a two)."""
     cfg = tables.cfg
     for g in range(min(cfg[GMAX], total - k), -1, -1):
         r0 = total - k - g
         if r0 > 0 and cfg[R0_OK] == 0:
+            continue
+        if g < tables.cell[0, s, HIGH_MIN] or r0 < tables.cell[0, s, RUN_MIN]:
             continue
         nxt = tables.init[r0, g]
         if nxt < 0 or not tables.alive[1, s, nxt]:
@@ -125,27 +131,32 @@ def _suit_options(tables, t, s, k, wild_left):
 
     Options are ordered by the gain of their real cards, sparing jokers (a joker placed early
     is often wasted), then by how close their set and high-ace counts stay to the table as it
-    lies (which is known to work).
+    lies (which is known to work). Vatican jokers held beside a neighbour need ``SET_MIN``
+    set cards and ``RUN_MIN`` run cards here (docs/rules.md §8.2).
     """
     cell = tables.cell
-    mandatory = tables.cfg[TABLE_JOKERS]
+    labelled = tables.cfg[ALL_TABLE_JOKERS] > 0
     base, hand = cell[t, s, BASE], cell[t, s, HAND]
     tables.n_opt[s] = 0
+    if k < cell[t, s, SET_MIN]:
+        return 0
     for u in range(cell[t, s, HI], cell[t, s, LO] - 1, -1):
         gain = _gain(u, base, hand, cell[t, s, WEIGHT])
         played = 0 if u <= base else min(u - base, hand)
-        for z in range(0, min(wild_left, tables.cfg[COPIES] - u) + 1):
+        for z in range(0, min(wild_left, tables.cfg[COPIES] - u, cell[t, s, JOKER_MAX]) + 1):
             total = u + z
             if total < k or z + played < cell[t, s, DEFICIT]:
                 continue
-            local = gain + (z * cell[t, s, JOKER_WEIGHT] if mandatory == 0 else 0)
+            local = gain + (0 if labelled else z * cell[t, s, JOKER_WEIGHT])
             # Order: real cards' gain first, then jokers where they lie (table
             # jokers) or not at all (hand jokers, spent only where needed).
             rank = gain * PRIORITY - abs(z - tables.ref_z[t, s]) * JOKER_COST
             if t == 0:
                 _ace_options(tables, s, k, total, z, local, rank)
                 continue
-            nxt = tables.delta[tables.q_of[s], total - k]
+            if total - k < cell[t, s, RUN_MIN]:
+                continue
+            nxt = tables.delta[tables.q_of[s], total - k, cell[t, s, REQUIRED]]
             if nxt < 0 or not tables.alive[t + 1, s, nxt]:
                 continue
             _put_option(tables, s, _option_code(total, k, 0, z), nxt, local,
@@ -154,11 +165,26 @@ def _suit_options(tables, t, s, k, wild_left):
 
 
 @njit(cache=True)
-def _combine(tables, used, wild_left, moves, end):
+def _labelled_joker_gain(tables, t, used, zs):
+    """With table jokers in play, what the ``zs`` jokers a move places at step ``t`` add.
+
+    Jokers are alike, so the table's jokers count as the cheapest names placed (docs/rules.md
+    §8): steps run in rank order and a joker's weight depends on its rank only (so
+    ``kernel_backend`` checks), hence the first ``ALL_TABLE_JOKERS`` placed, fixed ones
+    included, are the table's and score nothing; each later one scores its step's weight."""
+    table_all = tables.cfg[ALL_TABLE_JOKERS]
+    before = used + tables.fixed_before[t]
+    after = used + zs + tables.fixed_before[t + 1]
+    return tables.cell[t, 0, JOKER_WEIGHT] * (max(0, after - table_all)
+                                              - max(0, before - table_all))
+
+
+@njit(cache=True)
+def _combine(tables, t, used, wild_left, moves, end):
     """Write every combination of the four suits' options (jokers within ``wild_left``) to
     ``moves`` from ``end``; return the new end."""
     opts, n_opt, n_q = tables.opts, tables.n_opt, tables.n_q
-    mandatory = tables.cfg[TABLE_JOKERS]
+    labelled = tables.cfg[ALL_TABLE_JOKERS] > 0
     for a in range(n_opt[0]):
         for b in range(n_opt[1]):
             zab = opts[0, a, OPT_JOKERS] + opts[1, b, OPT_JOKERS]
@@ -173,8 +199,8 @@ def _combine(tables, used, wild_left, moves, end):
                     if zs > wild_left:
                         continue
                     joker_gain = 0
-                    if mandatory > 0:  # table jokers are placed first, hand ones score
-                        joker_gain = max(0, used + zs - mandatory) - max(0, used - mandatory)
+                    if labelled:  # table jokers are the first placed, hand ones score
+                        joker_gain = _labelled_joker_gain(tables, t, used, zs)
                     moves[end, MOVE_KEY] = (opts[0, a, OPT_NEXT] + n_q * (
                         opts[1, b, OPT_NEXT] + n_q * (opts[2, c, OPT_NEXT] + n_q * opts[
                             3, d, OPT_NEXT]))) + tables.base_key * (used + zs)
@@ -235,7 +261,7 @@ def _expand(t, key, tables, moves, at):
         need = end + n_opt[0] * n_opt[1] * n_opt[2] * n_opt[3]
         if need > moves.shape[0]:
             return -need
-        end = _combine(tables, used, wild_left, moves, end)
+        end = _combine(tables, t, used, wild_left, moves, end)
     _sort_moves(moves, at, end)
     return end
 
@@ -303,11 +329,14 @@ def _search_tables(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len):
     """The ``SearchTables`` of one search."""
     ref_k, ref_g, ref_z = table_reference(ref_groups, ref_len)
     n_q = delta.shape[0]
+    fixed_before = np.zeros(N_STEPS + 1, dtype=np.int64)
+    for t in range(N_STEPS):
+        fixed_before[t + 1] = fixed_before[t] + cell[t, :, FIXED].sum() + cell[t, :, KEPT].sum()
     return SearchTables(
         cell, cfg, init, delta, live_states(cell, cfg, delta, accept), ref_k, ref_g, ref_z,
         kvecs, n_q, n_q ** N_SUITS,
         np.empty((N_SUITS, MAX_SUIT_OPTIONS, N_OPT_FIELDS), dtype=np.int64),
-        np.zeros(N_SUITS, dtype=np.int64), np.zeros(N_SUITS, dtype=np.int64),
+        np.zeros(N_SUITS, dtype=np.int64), np.zeros(N_SUITS, dtype=np.int64), fixed_before,
     )
 
 
@@ -397,7 +426,9 @@ def _branch_and_bound(tables, accept, ub_rest, upper, node_limit):
                 best = child_score
                 best_path[:] = path
             continue
-        if child_score + ub_rest[t] + (wild - max(used, mandatory)) * joker_weight <= best:
+        # hand jokers still to score: those not yet counted (table jokers come first)
+        scored = max(0, used + tables.fixed_before[t] - tables.cfg[ALL_TABLE_JOKERS])
+        if child_score + ub_rest[t] + (wild - mandatory - scored) * joker_weight <= best:
             continue
         tt_keys, tt_vals, tt_used, explore = _remember(tt_keys, tt_vals, tt_used,
                                                        t * key_space + child_key, child_score)
@@ -434,16 +465,18 @@ def _unpack_path(best, best_path):
 
 @njit(cache=True)
 def search_and_decode(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len, node_limit,
-                      states, need, hand, fixed):
+                      states, need, hand):
     """``search`` then ``decode_moves`` in one call: ``(best, optimal, nodes, groups, lengths,
     played, jokers)`` where ``played`` counts the real hand cards among the copies used and
-    ``jokers`` the jokers placed (table ones included). ``fixed[c]`` copies of card ``c`` in
-    ``cell`` are table jokers that keep the name ``c``."""
+    ``jokers`` the jokers placed (table ones included). ``cell[t, s, FIXED]`` copies of the
+    cell's mandatory ones are table jokers that keep their name; ``need`` counts the real
+    table cards only."""
     best, moves, optimal, nodes = search(cell, cfg, init, delta, accept, kvecs, ref_groups,
                                          ref_len, node_limit)
-    for c in range(N_CARD_TYPES):
-        moves[c % N_RANKS, c // N_RANKS, JOKERS] += fixed[c]
-    groups, lengths, used = decode_moves(moves, states, cfg[COPIES])
+    for t in range(N_STEPS):
+        for s in range(N_SUITS):
+            moves[t, s, JOKERS] += cell[t, s, FIXED]
+    groups, lengths, used = decode_moves(moves, states, cfg[COPIES], cell[:, :, REQUIRED])
     played = np.zeros(N_CARD_TYPES, dtype=np.int64)
     for c in range(N_CARD_TYPES):
         played[c] = min(max(used[c] - need[c], 0), hand[c])
@@ -500,8 +533,18 @@ def usable_cards(need, free, hand, ace_mode, wild):
 
 
 @njit(cache=True)
-def cell_arrays(need, free, hand, weight, forced, joker_weight, deficit, ace_mode, wild):
-    """The ``cell[t, s, :]`` array of ``search``; unusable optional cards dropped."""
+def cell_arrays(need, free, hand, weight, forced, joker_weight, joker_rows, ace_mode, wild):
+    """The ``cell[t, s, :]`` array of ``search``; unusable optional cards dropped.
+
+    Per card: ``LO``..``HI`` copies used (``need`` and ``forced`` must be), ``BASE`` of them
+    not from the hand, ``HAND`` hand copies worth ``WEIGHT`` each, a joker naming it worth
+    ``JOKER_WEIGHT``. ``joker_rows[i - DEFICIT, c]`` fills the joker fields ``DEFICIT``
+    .. ``JOKER_MAX``: jokers plus played copies needed (table jokers renamed only with a real
+    card), table jokers fixed to the name (inside ``need``), runs that must go on from the
+    rank before at this rank, least set cards, run cards (at the ace: low aces) and high
+    aces (vatican's held jokers), most jokers naming it, and jokers naming it in groups kept
+    out of the search (tahiti's locked groups: they only count as table jokers).
+    """
     ok = usable_cards(need, free, hand, ace_mode, wild)
     cell = np.zeros((N_STEPS, N_SUITS, N_FIELDS), dtype=np.int64)
     for s in range(N_SUITS):
@@ -514,7 +557,8 @@ def cell_arrays(need, free, hand, weight, forced, joker_weight, deficit, ace_mod
             cell[t, s, HAND] = h
             cell[t, s, WEIGHT] = weight[c]
             cell[t, s, JOKER_WEIGHT] = joker_weight[c]
-            cell[t, s, DEFICIT] = deficit[c]
+            for f in range(DEFICIT, N_FIELDS):
+                cell[t, s, f] = joker_rows[f - DEFICIT, c]
     return cell
 
 
@@ -570,7 +614,7 @@ def live_states(cell, cfg, delta, accept):
             r_min = max(0, cell[t, s, LO] - k_max)
             for q in range(n_q):
                 for r in range(r_min, top + 1):
-                    nxt = delta[q, r]
+                    nxt = delta[q, r, 0]  # no runs required to go on: a relaxation
                     if nxt >= 0 and alive[t + 1, s, nxt]:
                         alive[t, s, q] = True
                         break
