@@ -12,6 +12,8 @@ vectors that do (docs/rules.md §2).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 from numba import njit
 
@@ -50,7 +52,7 @@ def _nfa_accepts(state: tuple[int, int, int, int]) -> bool:
     return n1 == 0 and n2 <= pending <= n2 + n3
 
 
-Subset = frozenset[tuple[int, int, int, int]]  # a state of the determinized automaton
+Subset = frozenset[tuple[int, ...]]  # a state of the determinized automaton
 Symbol = tuple[int, int]  # (run cards at a rank, runs that must go on from the rank before)
 Moves = dict[tuple[Subset, Symbol], Subset]
 
@@ -71,22 +73,31 @@ def run_automaton(decks: int, most_required: int = 0) -> tuple[np.ndarray, np.nd
         (r0, g): frozenset({(r0, 0, 0, g)}) for r0 in range(decks + 1) for g in range(decks + 1)
     }
     symbols = [(r, m) for r in range(decks + 1) for m in range(most_required + 1)]
-    subsets, moves = _determinize(set(init_sets.values()), symbols)
-    label, n_classes = _minimize(subsets, moves, symbols)
+    subsets, moves = _determinize(set(init_sets.values()), symbols, _nfa_step)
+    label, n_classes = _minimize(subsets, moves, symbols, _nfa_accepts)
     init = np.full((decks + 1, decks + 1), -1, dtype=np.int64)
     for (r0, g), sub in init_sets.items():
         init[r0, g] = label[sub]
-    delta = np.full((n_classes, decks + 1, most_required + 1), -1, dtype=np.int64)
+    return init, *_tables(subsets, moves, symbols, label, n_classes, _nfa_accepts,
+                          (decks + 1, most_required + 1))
+
+
+def _tables(subsets: list[Subset], moves: Moves, symbols: list[Symbol], label: dict,
+            n_classes: int, accepts: Callable, shape: tuple[int, int]
+            ) -> tuple[np.ndarray, np.ndarray]:
+    """``(delta, accept)`` of the minimal automaton: ``delta[q, a, b]`` on symbol ``(a, b)``."""
+    delta = np.full((n_classes, *shape), -1, dtype=np.int64)
     accept = np.zeros(n_classes, dtype=np.bool_)
     for sub in subsets:
         q = label[sub]
-        accept[q] = any(_nfa_accepts(s) for s in sub)
-        for r, m in symbols:
-            delta[q, r, m] = _target_label(label, moves, sub, (r, m))
-    return init, delta, accept
+        accept[q] = any(accepts(s) for s in sub)
+        for symbol in symbols:
+            delta[(q, *symbol)] = _target_label(label, moves, sub, symbol)
+    return delta, accept
 
 
-def _determinize(start: set[Subset], symbols: list[Symbol]) -> tuple[list[Subset], Moves]:
+def _determinize(start: set[Subset], symbols: list[Symbol],
+                 step: Callable) -> tuple[list[Subset], Moves]:
     """Subset construction from the ``start`` subsets: every reachable subset (in a fixed
     order) and the moves between them (a missing move: no configuration survives)."""
     seen = set(start)
@@ -94,20 +105,20 @@ def _determinize(start: set[Subset], symbols: list[Symbol]) -> tuple[list[Subset
     moves: Moves = {}
     while todo:
         subset = todo.pop()
-        for r, m in symbols:
-            target = frozenset(x for s in subset for x in _nfa_step(s, r, m))
+        for symbol in symbols:
+            target = frozenset(x for s in subset for x in step(s, *symbol))
             if target:
-                moves[(subset, (r, m))] = target
+                moves[(subset, symbol)] = target
                 if target not in seen:
                     seen.add(target)
                     todo.append(target)
     return sorted(seen, key=lambda sub: sorted(sub)), moves
 
 
-def _minimize(subsets: list[Subset], moves: Moves,
-              symbols: list[Symbol]) -> tuple[dict[Subset, int], int]:
+def _minimize(subsets: list[Subset], moves: Moves, symbols: list[Symbol],
+              accepts: Callable) -> tuple[dict[Subset, int], int]:
     """Moore's partition refinement: ``(class of each subset, number of classes)``."""
-    label = {sub: int(any(_nfa_accepts(s) for s in sub)) for sub in subsets}
+    label = {sub: int(any(accepts(s) for s in sub)) for sub in subsets}
     n_classes = len(set(label.values()))
     while True:
         signature = {

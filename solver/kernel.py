@@ -218,7 +218,12 @@ def _combine(tables, t, used, wild_left, moves, end):
 
 @njit(cache=True)
 def _sort_moves(moves, at, end):
-    """Best rank first over ``moves[at:end]`` (stable insertion sort: segments are short)."""
+    """Best rank first over ``moves[at:end]``, ties in generation order: an insertion sort for
+    short segments, a stable merge sort (``argsort``) for the long ones jokers make."""
+    if end - at > 32:
+        order = np.argsort(-moves[at:end, MOVE_RANK], kind="mergesort")
+        moves[at:end] = moves[at:end][order]
+        return
     row = np.empty(N_MOVE_FIELDS, dtype=np.int64)
     for i in range(at + 1, end):
         for f in range(N_MOVE_FIELDS):

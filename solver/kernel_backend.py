@@ -72,12 +72,15 @@ def solve(problem: Problem, node_limit: int = 0) -> Partition:
 def search(problem: Problem, node_limit: int = 0) -> Partition | None:
     """The kernel's answer for ``problem`` as it stands (forced cards included): the best of
     its joker branches (``solver.kernel_jokers``), or None when no partition exists: the
-    forced cards cannot all be placed. The branches share ``node_limit``."""
-    branches = kernel_jokers.inputs(problem)
+    forced cards cannot all be placed. The branches share ``node_limit``; the most promising
+    goes first, and a branch that cannot beat the best answer so far is not searched."""
+    branches = sorted(kernel_jokers.inputs(problem), key=lambda b: -_ceiling(problem, b))
     share = max(1, node_limit // max(len(branches), 1)) if node_limit else 0
     best: Partition | None = None
     optimal = True
     for branch in branches:
+        if best is not None and best.optimal and _ceiling(problem, branch) <= best.score:
+            continue
         answer = _search(problem, branch, share)
         if answer is None:
             continue
@@ -87,6 +90,14 @@ def search(problem: Problem, node_limit: int = 0) -> Partition | None:
     if best is not None:
         best.optimal = optimal
     return best
+
+
+def _ceiling(problem: Problem, branch: kernel_jokers.KernelInput) -> int:
+    """The most a branch can score: every hand card it holds, and every hand joker at the
+    highest weight."""
+    taken = 0 if branch.kept_played is None else int(problem.weight @ branch.kept_played)
+    return int(problem.weight @ branch.hand) + taken + \
+        problem.hand_jokers * int(problem.weight.max())
 
 
 NO_GROUPS = (read_only(np.zeros((0, ROW_WIDTH), dtype=np.int64)),
