@@ -47,7 +47,7 @@ def decode_moves(moves, states, decks, required):
         n_open, n_groups = _follow_runs(s, r, path, states, run_start, run_len, groups,
                                         lengths, n_groups)
         n_groups = _close_runs(s, g_high, run_start, run_len, n_open, groups, lengths,
-                               n_groups)
+                               n_groups, required[:, s])
     _name_jokers(moves, groups, lengths, n_groups)
     used = np.zeros(N_CARD_TYPES, dtype=np.int64)
     for g in range(n_groups):
@@ -201,11 +201,14 @@ def _follow_runs(s, r, path, states, run_start, run_len, groups, lengths, n_grou
 
 
 @njit(cache=True)
-def _close_runs(s, g_high, run_start, run_len, n_open, groups, lengths, n_groups):
+def _close_runs(s, g_high, run_start, run_len, n_open, groups, lengths, n_groups,
+                required):
     """After the king: runs of two take a high ace first, then complete runs; the rest end.
 
-    No run may hold both aces: a run that began at the low ace (A..K) is cut into A 2 3 and
-    4..K before its 4..K part takes the high ace. Returns the number of groups written.
+    No run may hold both aces: a run that began at the low ace (A..K) is cut in two before
+    its second part takes the high ace: after A 2 3, or later where a run must go on into
+    the next rank (``required``, vatican's held jokers). Returns the number of groups
+    written.
     """
     aces = g_high
     for want_short in (True, False):
@@ -213,9 +216,12 @@ def _close_runs(s, g_high, run_start, run_len, n_open, groups, lengths, n_groups
             if (run_len[q] < 3) != want_short or aces == 0 or run_len[q] == 0:
                 continue
             if run_start[q] == 0:
-                n_groups = _emit_run(groups, lengths, n_groups, s, 0, 3)
-                run_start[q] = 3
-                run_len[q] -= 3
+                cut = 3
+                while cut < N_STEPS - 2 and required[cut] > 0:
+                    cut += 1
+                n_groups = _emit_run(groups, lengths, n_groups, s, 0, cut)
+                run_start[q] = cut
+                run_len[q] -= cut
             n_groups = _emit_run(groups, lengths, n_groups, s, run_start[q], run_len[q])
             groups[n_groups - 1, run_len[q]] = s * N_RANKS  # the high ace
             lengths[n_groups - 1] += 1

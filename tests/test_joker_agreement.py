@@ -68,6 +68,8 @@ def test_joker_positions_kernel_vs_cpsat(variant, objective):
     ("*AH 2H 3H", "KH QH", 0),  # a low-ace joker stays low: K Q have nowhere to go
     ("4H *5H 6H 7H", "5S 5D 8H 9H", 2),  # *5H must keep 4H or 6H: 8H 9H join the run
     ("*7S 7H 7D", "7C 8S 9S", 1),  # a set joker stays in a set: only 7C goes
+    # A..K plus a high ace is cut in two, but not between *3H and 4H, its only neighbour
+    ("*3H 4H 5H | 6H 7H 8H | 9H 10H JH", "AH 2H QH KH AH", 5),
 ])
 def test_vatican_held_jokers_in_the_kernel(table, hand, best):
     position = Position.make(table, hand, "vatican")
