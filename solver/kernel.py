@@ -54,8 +54,8 @@ CODE_BITS = 4 * FIELD_BITS  # per suit in a move code: copies | k | g | z
 # Fields of a generated move, ``moves[i, :]``: child node key, gain, code, rank (order).
 MOVE_KEY, MOVE_GAIN, MOVE_CODE, MOVE_RANK = range(4)
 N_MOVE_FIELDS = 4
-# Fields of a suit's option, ``opts[s, j, :]``: its code, next automaton state, gain, rank,
-# jokers.
+# Fields of a suit's option, ``opts[s, k, j, :]`` (``k`` set cards): its code, next automaton
+# state, gain, rank, jokers.
 OPT_CODE, OPT_NEXT, OPT_GAIN, OPT_RANK, OPT_JOKERS = range(5)
 N_OPT_FIELDS = 5
 
@@ -69,7 +69,8 @@ SearchTables.__doc__ = """What every expansion of one search reads, and its scra
 ``alive[t, s, q]`` which of its states can still finish, ``ref_k``/``ref_g``/``ref_z`` the
 table as it lies (they order moves), ``kvecs`` the set-card vectors, ``n_q`` the automaton's
 state count and ``base_key = n_q ** 4`` (a node key is four states plus ``base_key`` times the
-jokers used). ``opts``/``n_opt``/``q_of`` are scratch arrays for ``_expand``;
+jokers used). ``opts``/``n_opt``/``q_of`` are scratch arrays for ``_expand`` (the options
+of each suit for each number of set cards ``k``, listed once per node);
 ``fixed_before[t]`` counts the table jokers fixed to their name (fields ``FIXED`` and
 ``KEPT``) at steps before ``t``."""
 
@@ -94,15 +95,15 @@ def _option_code(copies, k, g, z):
 
 
 @njit(cache=True, inline="always")
-def _put_option(tables, s, code, nxt, gain, rank, z):
-    """Append an option to suit ``s``'s list in ``tables.opts``."""
-    j = tables.n_opt[s]
-    tables.opts[s, j, OPT_CODE] = code
-    tables.opts[s, j, OPT_NEXT] = nxt
-    tables.opts[s, j, OPT_GAIN] = gain
-    tables.opts[s, j, OPT_RANK] = rank
-    tables.opts[s, j, OPT_JOKERS] = z
-    tables.n_opt[s] = j + 1
+def _put_option(tables, s, k, code, nxt, gain, rank, z):
+    """Append an option to suit ``s``'s list for ``k`` set cards in ``tables.opts``."""
+    j = tables.n_opt[s, k]
+    tables.opts[s, k, j, OPT_CODE] = code
+    tables.opts[s, k, j, OPT_NEXT] = nxt
+    tables.opts[s, k, j, OPT_GAIN] = gain
+    tables.opts[s, k, j, OPT_RANK] = rank
+    tables.opts[s, k, j, OPT_JOKERS] = z
+    tables.n_opt[s, k] = j + 1
 
 
 @njit(cache=True, inline="always")
@@ -121,13 +122,13 @@ def _ace_options(tables, s, k, total, z, gain, rank):
         if nxt < 0 or not tables.alive[1, s, nxt]:
             continue
         distance = abs(k - tables.ref_k[0, s]) + abs(g - tables.ref_g[s])
-        _put_option(tables, s, _option_code(total, k, g, z), nxt, gain, rank - distance, z)
+        _put_option(tables, s, k, _option_code(total, k, g, z), nxt, gain, rank - distance, z)
 
 
 @njit(cache=True, inline="always")
 def _suit_options(tables, t, s, k, wild_left):
-    """List in ``tables.opts[s]`` the options of suit ``s`` at step ``t`` with ``k`` set cards;
-    return how many there are.
+    """List in ``tables.opts[s, k]`` the options of suit ``s`` at step ``t`` with ``k`` set
+    cards.
 
     Options are ordered by the gain of their real cards, sparing jokers (a joker placed early
     is often wasted), then by how close their set and high-ace counts stay to the table as it
@@ -137,9 +138,9 @@ def _suit_options(tables, t, s, k, wild_left):
     cell = tables.cell
     labelled = tables.cfg[ALL_TABLE_JOKERS] > 0
     base, hand = cell[t, s, BASE], cell[t, s, HAND]
-    tables.n_opt[s] = 0
+    tables.n_opt[s, k] = 0
     if k < cell[t, s, SET_MIN]:
-        return 0
+        return
     for u in range(cell[t, s, HI], cell[t, s, LO] - 1, -1):
         gain = _gain(u, base, hand, cell[t, s, WEIGHT])
         played = 0 if u <= base else min(u - base, hand)
@@ -159,9 +160,8 @@ def _suit_options(tables, t, s, k, wild_left):
             nxt = tables.delta[tables.q_of[s], total - k, cell[t, s, REQUIRED]]
             if nxt < 0 or not tables.alive[t + 1, s, nxt]:
                 continue
-            _put_option(tables, s, _option_code(total, k, 0, z), nxt, local,
+            _put_option(tables, s, k, _option_code(total, k, 0, z), nxt, local,
                         rank - abs(k - tables.ref_k[t, s]), z)
-    return tables.n_opt[s]
 
 
 @njit(cache=True)
@@ -180,38 +180,42 @@ def _labelled_joker_gain(tables, t, used, zs):
 
 
 @njit(cache=True)
-def _combine(tables, t, used, wild_left, moves, end):
-    """Write every combination of the four suits' options (jokers within ``wild_left``) to
-    ``moves`` from ``end``; return the new end."""
-    opts, n_opt, n_q = tables.opts, tables.n_opt, tables.n_q
+def _combine(tables, t, kvec, used, wild_left, moves, end):
+    """Write every combination of the four suits' options with the set cards ``kvec``
+    (jokers within ``wild_left``) to ``moves`` from ``end``; return the new end."""
+    n_q = tables.n_q
+    o0, o1 = tables.opts[0, kvec[0]], tables.opts[1, kvec[1]]
+    o2, o3 = tables.opts[2, kvec[2]], tables.opts[3, kvec[3]]
+    n0, n1 = tables.n_opt[0, kvec[0]], tables.n_opt[1, kvec[1]]
+    n2, n3 = tables.n_opt[2, kvec[2]], tables.n_opt[3, kvec[3]]
     labelled = tables.cfg[ALL_TABLE_JOKERS] > 0
-    for a in range(n_opt[0]):
-        for b in range(n_opt[1]):
-            zab = opts[0, a, OPT_JOKERS] + opts[1, b, OPT_JOKERS]
+    for a in range(n0):
+        for b in range(n1):
+            zab = o0[a, OPT_JOKERS] + o1[b, OPT_JOKERS]
             if zab > wild_left:
                 continue
-            for c in range(n_opt[2]):
-                zabc = zab + opts[2, c, OPT_JOKERS]
+            for c in range(n2):
+                zabc = zab + o2[c, OPT_JOKERS]
                 if zabc > wild_left:
                     continue
-                for d in range(n_opt[3]):
-                    zs = zabc + opts[3, d, OPT_JOKERS]
+                for d in range(n3):
+                    zs = zabc + o3[d, OPT_JOKERS]
                     if zs > wild_left:
                         continue
                     joker_gain = 0
                     if labelled:  # table jokers are the first placed, hand ones score
                         joker_gain = _labelled_joker_gain(tables, t, used, zs)
-                    moves[end, MOVE_KEY] = (opts[0, a, OPT_NEXT] + n_q * (
-                        opts[1, b, OPT_NEXT] + n_q * (opts[2, c, OPT_NEXT] + n_q * opts[
-                            3, d, OPT_NEXT]))) + tables.base_key * (used + zs)
-                    moves[end, MOVE_GAIN] = opts[0, a, OPT_GAIN] + opts[1, b, OPT_GAIN] + \
-                        opts[2, c, OPT_GAIN] + opts[3, d, OPT_GAIN] + joker_gain
-                    moves[end, MOVE_RANK] = opts[0, a, OPT_RANK] + opts[1, b, OPT_RANK] + \
-                        opts[2, c, OPT_RANK] + opts[3, d, OPT_RANK]
-                    moves[end, MOVE_CODE] = opts[0, a, OPT_CODE] | (
-                        opts[1, b, OPT_CODE] << CODE_BITS) | (
-                        opts[2, c, OPT_CODE] << (2 * CODE_BITS)) | (
-                        opts[3, d, OPT_CODE] << (3 * CODE_BITS))
+                    moves[end, MOVE_KEY] = (o0[a, OPT_NEXT] + n_q * (
+                        o1[b, OPT_NEXT] + n_q * (o2[c, OPT_NEXT] + n_q * o3[d, OPT_NEXT]))
+                    ) + tables.base_key * (used + zs)
+                    moves[end, MOVE_GAIN] = o0[a, OPT_GAIN] + o1[b, OPT_GAIN] + \
+                        o2[c, OPT_GAIN] + o3[d, OPT_GAIN] + joker_gain
+                    moves[end, MOVE_RANK] = o0[a, OPT_RANK] + o1[b, OPT_RANK] + \
+                        o2[c, OPT_RANK] + o3[d, OPT_RANK]
+                    moves[end, MOVE_CODE] = o0[a, OPT_CODE] | (
+                        o1[b, OPT_CODE] << CODE_BITS) | (
+                        o2[c, OPT_CODE] << (2 * CODE_BITS)) | (
+                        o3[d, OPT_CODE] << (3 * CODE_BITS))
                     end += 1
     return end
 
@@ -254,19 +258,18 @@ def _expand(t, key, tables, moves, at):
     wild_left = tables.cfg[WILD] - used
     kvecs = tables.kvecs
     n_opt = tables.n_opt
+    for s in range(N_SUITS):
+        for k in range(n_opt.shape[1]):
+            _suit_options(tables, t, s, k, wild_left)
     end = at
     for kv in range(kvecs.shape[0]):
-        feasible = True
-        for s in range(N_SUITS):
-            if _suit_options(tables, t, s, kvecs[kv, s], wild_left) == 0:
-                feasible = False
-                break
-        if not feasible:
+        kvec = kvecs[kv]
+        count = n_opt[0, kvec[0]] * n_opt[1, kvec[1]] * n_opt[2, kvec[2]] * n_opt[3, kvec[3]]
+        if count == 0:
             continue
-        need = end + n_opt[0] * n_opt[1] * n_opt[2] * n_opt[3]
-        if need > moves.shape[0]:
-            return -need
-        end = _combine(tables, t, used, wild_left, moves, end)
+        if end + count > moves.shape[0]:
+            return -(end + count)
+        end = _combine(tables, t, kvec, used, wild_left, moves, end)
     _sort_moves(moves, at, end)
     return end
 
@@ -340,8 +343,9 @@ def _search_tables(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len):
     return SearchTables(
         cell, cfg, init, delta, live_states(cell, cfg, delta, accept), ref_k, ref_g, ref_z,
         kvecs, n_q, n_q ** N_SUITS,
-        np.empty((N_SUITS, MAX_SUIT_OPTIONS, N_OPT_FIELDS), dtype=np.int64),
-        np.zeros(N_SUITS, dtype=np.int64), np.zeros(N_SUITS, dtype=np.int64), fixed_before,
+        np.empty((N_SUITS, cfg[COPIES] + 1, MAX_SUIT_OPTIONS, N_OPT_FIELDS), dtype=np.int64),
+        np.zeros((N_SUITS, cfg[COPIES] + 1), dtype=np.int64), np.zeros(N_SUITS, dtype=np.int64),
+        fixed_before,
     )
 
 
