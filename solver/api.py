@@ -167,9 +167,13 @@ def backend_for(position: Position, objective: str = "cards", backend: str = "au
 
 
 def _backend_for(problem: Problem, backend: str, position: Position) -> str:
+    """The backend for ``problem``: ``auto`` is the kernel wherever it is exact, including
+    tahiti positions with two free jokers whose kernel answer keeps one joker per group
+    (``kernel_backend.certified``, which solves them); CP-SAT for the rest."""
+    exact = kernel_backend.applies(problem) or kernel_backend.certified(problem)
     if backend == "auto":
-        return "kernel" if kernel_backend.applies(problem) else "cpsat"
-    if backend == "kernel" and not kernel_backend.applies(problem):
+        return "kernel" if exact else "cpsat"
+    if backend == "kernel" and not exact:
         raise UnsupportedPositionError(
             f"the kernel cannot solve this {position.variant.name} position exactly "
             f"({kernel_backend.why_not(problem)}); use backend 'cpsat' or 'auto'"

@@ -26,8 +26,9 @@ def why_not(problem: Problem) -> str:
     The kernel places jokers as copies of the cards they name, with the rules of every joker
     variant written as per-card limits and a few branches (``solver.kernel_jokers``): it
     answers carousel, vatican's held jokers, tahiti's locked groups and both objectives
-    exactly. What is left: tahiti with two jokers or more free to move (the one-joker-per-group
-    rule then ties jokers to groups), and more than ``MAX_COPIES`` copies of one card.
+    exactly. What is left: tahiti with two jokers or more free to move, whose
+    one-joker-per-group rule ties jokers to groups (``certified`` then tells, per position,
+    whether the kernel's answer is exact), and more than ``MAX_COPIES`` copies of one card.
     """
     reason = kernel_jokers.why_not(problem)
     if reason:
@@ -44,11 +45,30 @@ def applies(problem: Problem) -> bool:
     return not why_not(problem)
 
 
+ONE_JOKER_PER_GROUP = "one_joker_per_group"  # stats: 1.0 when the answer keeps tahiti's rule
+_certificate: list = [None, None]  # the last problem ``certified`` and the kernel's answer
+
+
+def certified(problem: Problem) -> bool:
+    """Tahiti with two or more free jokers, beyond ``why_not``'s rules: True when the kernel's
+    answer, found with free jokers as copies (an upper bound), can be laid with one joker per
+    group: then it is exact, and ``solve`` returns it at once. Solves the problem."""
+    if why_not(problem) != kernel_jokers.TWO_FREE_JOKERS:
+        return False
+    if _certificate[0] is not problem:
+        _certificate[:] = [None, None]
+        answer = solve(problem)
+        _certificate[:] = [problem, answer if answer.stats.get(ONE_JOKER_PER_GROUP) else None]
+    return _certificate[1] is not None
+
+
 def solve(problem: Problem, node_limit: int = 0) -> Partition:
     """Exact answer from the kernel for any problem it applies to (``why_not``).
 
     ``node_limit`` (0: none) caps the search; a capped answer is valid but maybe not optimal.
     """
+    if _certificate[0] is problem and _certificate[1] is not None:
+        return _certificate[1]
     if problem.hand_only:
         return _solve_opening(problem)
     if problem.run_from_hand:
@@ -79,13 +99,16 @@ def search(problem: Problem, node_limit: int = 0) -> Partition | None:
     best: Partition | None = None
     optimal = True
     for branch in branches:
-        if best is not None and best.optimal and _ceiling(problem, branch) <= best.score:
+        if best is not None and best.optimal and _ceiling(problem, branch) <= best.score and \
+                best.stats[ONE_JOKER_PER_GROUP]:
             continue
         answer = _search(problem, branch, share)
         if answer is None:
             continue
         optimal = optimal and answer.optimal
-        if best is None or answer.score > best.score:
+        if best is None or answer.score > best.score or (
+                answer.score == best.score and answer.stats[ONE_JOKER_PER_GROUP]
+                > best.stats[ONE_JOKER_PER_GROUP]):
             best = answer
     if best is not None:
         best.optimal = optimal
@@ -135,12 +158,18 @@ def _search(problem: Problem, branch: kernel_jokers.KernelInput,
         branch.need - branch.joker_rows[kernel_jokers.FIXED], branch.hand,
     )
     if best == NO_SCORE:
-        return None if optimal else nothing_played(problem, optimal=False)
+        answer = None if optimal else nothing_played(problem, optimal=False)
+        if answer is not None:
+            answer.stats[ONE_JOKER_PER_GROUP] = 1.0
+        return answer
     if len(lengths) and lengths[0] < 0:
         raise SolverError("kernel moves do not split into runs")
-    return _with_kept(problem, branch, Partition(groups, lengths, played, int(best),
-                                                 bool(optimal), {"nodes": nodes},
-                                                 int(jokers) - branch.table_all))
+    # tahiti's free jokers were placed as copies: lay them one per group if the table allows
+    spread = problem.joker_rule != "tahiti" or branch.wild < 2 or \
+        kernel_jokers.one_joker_per_group(groups, lengths)
+    return _with_kept(problem, branch, Partition(
+        groups, lengths, played, int(best), bool(optimal),
+        {"nodes": nodes, ONE_JOKER_PER_GROUP: float(spread)}, int(jokers) - branch.table_all))
 
 
 def _with_kept(problem: Problem, branch: kernel_jokers.KernelInput,

@@ -79,14 +79,26 @@ def why_not(problem: Problem) -> str:
         for name, neighbours in problem.stuck:
             if _held_kind(name, neighbours) == "unknown":
                 return "a vatican joker held beside a neighbour it cannot reach"
-    if problem.joker_rule == "tahiti":
-        freeable = sum(min(sum(1 for n, _ in problem.locked if n == name),
-                           int(problem.hand[name])) for name in {n for n, _ in problem.locked})
-        if problem.hand_jokers + freeable > 1:
-            return "tahiti's one joker per group with two jokers free to move"
+    if free_jokers(problem) > 1:
+        return TWO_FREE_JOKERS
     if problem.table_jokers and problem.hand_jokers and not _rank_weights(problem.weight):
         return "table jokers with weights that are not the same for every card of a rank"
     return ""
+
+
+TWO_FREE_JOKERS = "tahiti's one joker per group with two jokers free to move"
+
+
+def free_jokers(problem: Problem) -> int:
+    """Tahiti: the most jokers one play may move freely (the hand's, and those the hand's real
+    cards may free from locked groups); 0 in the other variants, whose groups may hold any
+    number of jokers."""
+    if problem.joker_rule != "tahiti":
+        return 0
+    names = {name for name, _ in problem.locked}
+    return problem.hand_jokers + sum(
+        min(sum(1 for n, _ in problem.locked if n == name), int(problem.hand[name]))
+        for name in names)
 
 
 def _rank_weights(weight: np.ndarray) -> bool:
@@ -267,3 +279,34 @@ def _hand_reach(problem: Problem, suit: int, slots: range) -> list[int]:
             break
         cards.append(card)
     return cards
+
+
+def one_joker_per_group(groups: np.ndarray, lengths: np.ndarray) -> bool:
+    """Mark the jokers of decoded ``groups`` (card codes, jokers ``JOKER_CODE + c``) so that no
+    group holds two, if the copies allow it: a joker naming ``c`` may stand on any copy of
+    ``c`` (copies are alike). Rewrites ``groups`` in place; False when no marking does."""
+    rows = [list(groups[g, :n]) for g, n in enumerate(lengths.tolist())]
+    jokers = [code - JOKER_CODE for row in rows for code in row if code >= JOKER_CODE]
+    holder: dict[int, int] = {}  # group -> index in ``jokers`` of the joker it holds
+
+    def place(i: int, seen: set[int]) -> bool:
+        """Augmenting path: put joker ``i`` on a group holding its name, moving others."""
+        for g, row in enumerate(rows):
+            if g in seen or not any(code % JOKER_CODE == jokers[i] for code in row):
+                continue
+            seen.add(g)
+            if g not in holder or place(holder[g], seen):
+                holder[g] = i
+                return True
+        return False
+
+    if not all(place(i, set()) for i in range(len(jokers))):
+        return False
+    for g, row in enumerate(rows):
+        name = jokers[holder[g]] if g in holder else -1
+        marked = False
+        for j, code in enumerate(row):
+            real = code % JOKER_CODE
+            groups[g, j] = real + JOKER_CODE if real == name and not marked else real
+            marked = marked or real == name
+    return True

@@ -6,7 +6,7 @@ import pytest
 
 from solver import Position, solve_position
 from solver.generate import random_position
-from solver.kernel_backend import why_not
+from solver.kernel_backend import certified, why_not
 from solver.problem import Problem
 from solver.reference import best_cards_with_jokers
 from solver.validate import play_problems
@@ -26,6 +26,12 @@ def joker_positions(variant, count, seed, table, hand, jokers=4):
                               jokers_on_table=float(rng.uniform(0.3, 0.8)))
 
 
+def kernel_exact(position, objective="cards"):
+    """The kernel answers exactly: by its rules, or (tahiti, two free jokers) certified."""
+    problem = Problem.from_position(position, objective)
+    return not why_not(problem) or certified(problem)
+
+
 def solved(position, objective, backend):
     answer = solve_position(position, objective, backend)
     assert answer.optimal, (backend, str(position))
@@ -40,7 +46,7 @@ def test_small_joker_positions_three_way(variant):
     for position in joker_positions(variant, 30, seed=21, table=(0, 7), hand=(1, 4), jokers=2):
         brute = best_cards_with_jokers(position)
         assert solved(position, "cards", "cpsat") == brute, str(position)
-        if not why_not(Problem.from_position(position)):
+        if kernel_exact(position):
             assert solved(position, "cards", "kernel") == brute, str(position)
             kernel_answers += 1
     assert kernel_answers >= 20
@@ -52,13 +58,13 @@ def test_joker_positions_kernel_vs_cpsat(variant, objective):
     kernel_answers = played = 0
     seed = 31 + JOKER_VARIANTS.index(variant) + 3 * (objective == "points")
     for position in joker_positions(variant, 70, seed, table=(0, 50), hand=(1, 12)):
-        if why_not(Problem.from_position(position, objective)):
+        if not kernel_exact(position, objective):
             continue
         kernel = solved(position, objective, "kernel")
         assert kernel == solved(position, objective, "cpsat"), str(position)
         kernel_answers += 1
         played += kernel > 0
-    assert kernel_answers >= 30 and played >= 20  # tahiti: two free jokers go to CP-SAT
+    assert kernel_answers >= 50 and played >= 35
 
 
 @pytest.mark.parametrize("table, hand, best", [
@@ -82,3 +88,16 @@ def test_points_with_table_and_hand_jokers_count_the_costliest_names():
     position = Position.make("*KH QH JH | 2C 3C 4C", "* 10H", "carousel")
     assert not why_not(Problem.from_position(position, "points"))
     assert solved(position, "points", "kernel") == solved(position, "points", "cpsat")
+
+
+def test_two_free_tahiti_jokers_are_certified_only_when_one_per_group_holds():
+    # Copies would put both jokers in 5H 6H 7H *8H *9H: the kernel cannot certify that.
+    lone = Problem.from_position(Position.make("5H 6H 7H", "* *", "tahiti"))
+    assert why_not(lone) and not certified(lone)
+    assert solve_position(Position.make("5H 6H 7H", "* *", "tahiti")).backend == "cpsat"
+    # Each run needs its own joker to take the hand's cards: the kernel's answer is exact.
+    position = Position.make("5H 6H 7H | 2C 3C 4C", "* * 9H 6C", "tahiti")
+    assert certified(Problem.from_position(position))
+    answer = solve_position(position)
+    assert answer.backend == "kernel" and answer.score == 4
+    assert answer.score == solved(position, "cards", "cpsat")
