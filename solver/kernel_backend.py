@@ -155,7 +155,7 @@ def _search(problem: Problem, branch: kernel_jokers.KernelInput,
     best, optimal, nodes, groups, lengths, played, jokers = kernel.search_and_decode(
         cell, cfg, init, delta, accept, automaton.set_vectors(copies), ref_groups, ref_len,
         node_limit, automaton.suit_states(copies),
-        branch.need - branch.joker_rows[kernel_jokers.FIXED], branch.hand,
+        read_only(branch.need - branch.joker_rows[kernel_jokers.FIXED]), branch.hand,
     )
     if best == NO_SCORE:
         answer = None if optimal else nothing_played(problem, optimal=False)

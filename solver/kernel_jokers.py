@@ -28,14 +28,14 @@ choice, each an ordinary search; the best branch wins.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import product
 
 import numpy as np
 
 from solver.constants import JOKER_CODE, N_CARD_TYPES, N_RANKS, N_SUITS
 from solver.groups import slot_index, slot_window
-from solver.problem import Problem
+from solver.problem import Problem, read_only
 
 # Rows of ``KernelInput.joker_rows``: the kernel's cell fields DEFICIT .. JOKER_MAX in order.
 DEFICIT, FIXED, REQUIRED, SET_MIN, RUN_MIN, HIGH_MIN, JOKER_MAX, KEPT = range(8)
@@ -67,6 +67,11 @@ class KernelInput:
     """Locked groups that survive as they are or grown (card codes in reading order)."""
     kept_played: np.ndarray | None = None
     """Hand cards the kept groups took."""
+
+    def __post_init__(self) -> None:
+        # One argument type per kernel: every array reaching numba is read-only (read_only).
+        for name in ("need", "free", "hand", "forced", "joker_rows"):
+            setattr(self, name, read_only(getattr(self, name)))
 
     @property
     def most_required(self) -> int:
@@ -174,16 +179,17 @@ def _vatican_branches(problem: Problem) -> list[KernelInput]:
         branch = _free_jokers(problem, hand, forced)
         held = [(name, _held_kind(name, neighbours)) for name, neighbours in problem.stuck
                 if hand[name] == 0 and forced[name] == 0]
-        _hold(branch.joker_rows, held)
+        branch = replace(branch, joker_rows=_hold(branch.joker_rows, held))
         if branch.most_required <= MOST_REQUIRED:
             branches.append(branch)
     return branches
 
 
-def _hold(rows: np.ndarray, held: list[tuple[int, str]]) -> None:
-    """Write the held jokers ``(name, kind)`` into the per-card rows. At a rank, the runs
+def _hold(rows: np.ndarray, held: list[tuple[int, str]]) -> np.ndarray:
+    """The per-card rows with the held jokers ``(name, kind)`` written in. At a rank, the runs
     going on from the rank below must serve both the jokers held beside the card below and
     those held beside the card above the rank below (one run can serve one of each)."""
+    rows = rows.copy()
     below = np.zeros(N_CARD_TYPES, dtype=np.int64)
     above = np.zeros(N_CARD_TYPES, dtype=np.int64)
     for name, kind in held:
@@ -194,6 +200,7 @@ def _hold(rows: np.ndarray, held: list[tuple[int, str]]) -> None:
         elif kind == "above":
             above[name + 1] += 1  # never the king: ``_held_kind``
     rows[REQUIRED] = np.maximum(below, above)
+    return rows
 
 
 # -- tahiti ------------------------------------------------------------------------------
