@@ -46,7 +46,9 @@ def applies(problem: Problem) -> bool:
 
 
 ONE_JOKER_PER_GROUP = "one_joker_per_group"  # stats: 1.0 when the answer keeps tahiti's rule
-_certificate: list = [None, None]  # the last problem ``certified`` and the kernel's answer
+# The last problem ``certified`` and its exact answer (None: not certified), a tuple swapped
+# whole so that threads sharing the module never mix two problems.
+_certificate: list[tuple[Problem | None, Partition | None]] = [(None, None)]
 
 
 def certified(problem: Problem) -> bool:
@@ -55,11 +57,12 @@ def certified(problem: Problem) -> bool:
     group: then it is exact, and ``solve`` returns it at once. Solves the problem."""
     if why_not(problem) != kernel_jokers.TWO_FREE_JOKERS:
         return False
-    if _certificate[0] is not problem:
-        _certificate[:] = [None, None]
+    asked, exact = _certificate[0]
+    if asked is not problem:
         answer = solve(problem)
-        _certificate[:] = [problem, answer if answer.stats.get(ONE_JOKER_PER_GROUP) else None]
-    return _certificate[1] is not None
+        exact = answer if answer.optimal and answer.stats.get(ONE_JOKER_PER_GROUP) else None
+        _certificate[0] = (problem, exact)
+    return exact is not None
 
 
 def solve(problem: Problem, node_limit: int = 0) -> Partition:
@@ -67,8 +70,9 @@ def solve(problem: Problem, node_limit: int = 0) -> Partition:
 
     ``node_limit`` (0: none) caps the search; a capped answer is valid but maybe not optimal.
     """
-    if _certificate[0] is problem and _certificate[1] is not None:
-        return _certificate[1]
+    asked, exact = _certificate[0]
+    if asked is problem and exact is not None:
+        return exact
     if problem.hand_only:
         return _solve_opening(problem)
     if problem.run_from_hand:

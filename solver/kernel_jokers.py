@@ -113,14 +113,24 @@ def _rank_weights(weight: np.ndarray) -> bool:
     return bool((by_rank == by_rank[0]).all() and (np.diff(by_rank[0]) >= 0).all())
 
 
+# The last problem asked about and its branches (``why_not`` and ``solve`` ask 2-3 times): a
+# tuple swapped whole, so threads sharing the module never see half of one.
+_last: list[tuple[Problem | None, list[KernelInput]]] = [(None, [])]
+
+
 def inputs(problem: Problem) -> list[KernelInput]:
     """The branches of ``problem``: one ``KernelInput`` each (the best answer of any is the
     answer); empty when no branch is possible."""
-    if problem.joker_rule == "tahiti" and problem.locked:
-        return _tahiti_branches(problem)
-    if problem.joker_rule == "vatican" and problem.stuck:
-        return _vatican_branches(problem)
-    return [_free_jokers(problem, problem.hand, problem.forced)]
+    asked, branches = _last[0]
+    if asked is not problem:
+        if problem.joker_rule == "tahiti" and problem.locked:
+            branches = _tahiti_branches(problem)
+        elif problem.joker_rule == "vatican" and problem.stuck:
+            branches = _vatican_branches(problem)
+        else:
+            branches = [_free_jokers(problem, problem.hand, problem.forced)]
+        _last[0] = (problem, branches)
+    return branches
 
 
 def _free_jokers(problem: Problem, hand: np.ndarray, forced: np.ndarray) -> KernelInput:
