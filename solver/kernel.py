@@ -46,7 +46,7 @@ JOKER_COST = 1 << 6  # from the table's arrangement (below PRIORITY, above any d
  HIGH_MIN, JOKER_MAX, KEPT) = range(14)
 N_FIELDS = 14
 # Fields of the ``cfg`` vector.
-GMAX, R0_OK, COPIES, WILD, TABLE_JOKERS, JOKER_WEIGHT_MAX, ALL_TABLE_JOKERS = range(7)
+GMAX, R0_OK, COPIES, WILD, TABLE_JOKERS, JOKER_WEIGHT_MAX, ALL_TABLE_JOKERS, FLOOR = range(8)
 # A suit's option packs (copies, k, g, z) in 3 bits each; a move packs four options.
 FIELD_BITS = 3
 FIELD_MASK = (1 << FIELD_BITS) - 1
@@ -383,13 +383,16 @@ def search(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len, node_limi
     the moves they generate, roughly proportional to time; 0: no cap).
 
     Returns ``(best, moves, optimal, nodes)`` with ``moves[t, s] = (copies, k, g, z)``;
-    ``best`` is ``NO_SCORE`` when no partition exists.
+    ``best`` is ``NO_SCORE`` when no partition scores above ``cfg[FLOOR]`` (``NO_SCORE``:
+    when none exists at all).
     """
     tables = _search_tables(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len)
     ub_rest = _gain_bounds(cell)
     upper = ub_rest[0] + (cfg[WILD] - cfg[TABLE_JOKERS]) * cfg[JOKER_WEIGHT_MAX]
     best, best_path, complete, nodes = _branch_and_bound(tables, accept, ub_rest, upper,
                                                          node_limit)
+    if best <= cfg[FLOOR]:  # nothing beats the floor (``NO_SCORE``: no partition at all)
+        best = NO_SCORE
     return best, _unpack_path(best, best_path), complete or best == upper, nodes
 
 
@@ -406,7 +409,7 @@ def _branch_and_bound(tables, accept, ub_rest, upper, node_limit):
     score = np.zeros(N_STEPS + 1, dtype=np.int64)
     path = np.zeros(N_STEPS, dtype=np.int64)
     best_path = np.zeros(N_STEPS, dtype=np.int64)
-    best = NO_SCORE
+    best = tables.cfg[FLOOR]  # only answers above it count: NO_SCORE, or another branch's
     # Transposition table: (step, key) -> best score with which the node was explored.
     tt_keys = np.full(1 << 8, -1, dtype=np.int64)
     tt_vals = np.zeros(1 << 8, dtype=np.int64)

@@ -106,7 +106,10 @@ def search(problem: Problem, node_limit: int = 0) -> Partition | None:
         if best is not None and best.optimal and _ceiling(problem, branch) <= best.score and \
                 best.stats[ONE_JOKER_PER_GROUP]:
             continue
-        answer = _search(problem, branch, share)
+        floor = NO_SCORE
+        if best is not None and best.optimal:  # a later branch must beat it (or tie, uncertified)
+            floor = best.score - _taken(problem, branch) - (not best.stats[ONE_JOKER_PER_GROUP])
+        answer = _search(problem, branch, share, floor)
         if answer is None:
             continue
         optimal = optimal and answer.optimal
@@ -122,9 +125,13 @@ def search(problem: Problem, node_limit: int = 0) -> Partition | None:
 def _ceiling(problem: Problem, branch: kernel_jokers.KernelInput) -> int:
     """The most a branch can score: every hand card it holds, and every hand joker at the
     highest weight."""
-    taken = 0 if branch.kept_played is None else int(problem.weight @ branch.kept_played)
-    return int(problem.weight @ branch.hand) + taken + \
+    return int(problem.weight @ branch.hand) + _taken(problem, branch) + \
         problem.hand_jokers * int(problem.weight.max())
+
+
+def _taken(problem: Problem, branch: kernel_jokers.KernelInput) -> int:
+    """What the hand cards a branch grew its kept groups with score (outside the search)."""
+    return 0 if branch.kept_played is None else int(problem.weight @ branch.kept_played)
 
 
 NO_GROUPS = (read_only(np.zeros((0, ROW_WIDTH), dtype=np.int64)),
@@ -139,8 +146,10 @@ def _copies(problem: Problem, branch: kernel_jokers.KernelInput) -> int:
     return max(1, int(real.max(initial=0)) + branch.wild)
 
 
-def _search(problem: Problem, branch: kernel_jokers.KernelInput,
-            node_limit: int) -> Partition | None:
+def _search(problem: Problem, branch: kernel_jokers.KernelInput, node_limit: int,
+            floor: int = NO_SCORE) -> Partition | None:
+    """One branch's search: its answer, or None when no partition scores above ``floor``
+    (another branch's score less what this branch's kept groups took)."""
     copies = _copies(problem, branch)
     init, delta, accept = automaton.run_automaton(copies, branch.most_required and
                                                   kernel_jokers.MOST_REQUIRED)
@@ -155,6 +164,7 @@ def _search(problem: Problem, branch: kernel_jokers.KernelInput,
         0 if problem.ace == "low" else copies,  # GMAX
         int(problem.ace != "high"),  # R0_OK
         copies, branch.wild, branch.mandatory, int(problem.weight.max()), branch.labelled,
+        floor,
     ], dtype=np.int64)
     best, optimal, nodes, groups, lengths, played, jokers = kernel.search_and_decode(
         cell, cfg, init, delta, accept, automaton.set_vectors(copies), ref_groups, ref_len,
