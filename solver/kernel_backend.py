@@ -4,6 +4,12 @@ The numba functions live in ``solver.kernel`` and see arrays only; this module t
 counts into per-step arrays, runs the search, and rebuilds the groups from the chosen moves.
 Step ``t`` of the search is rank index ``t`` (0 the ace, 1..12 the ranks 2..K), so the card of
 suit ``s`` at step ``t`` has index ``s * 13 + t``.
+
+Jokers (docs/rules.md §8): ``solver.kernel_jokers`` turns a problem's jokers into one or more
+branches (per-card joker limits each); ``search`` runs them best first, each later branch
+only looking for answers above the best so far, and adds back what a branch settled before
+its search (tahiti's locked groups that survive). ``why_not`` says what the kernel cannot
+answer exactly; ``certified`` covers tahiti with two free jokers position by position.
 """
 
 from __future__ import annotations
