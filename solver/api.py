@@ -146,12 +146,18 @@ def backend_for(position: Position, objective: str = "cards", backend: str = "au
 
 
 def _backend_for(problem: Problem, backend: str, position: Position) -> str:
+    """The backend for ``problem``: ``auto`` is the kernel wherever it is exact (every
+    joker-free position at once, without ``why_not``'s array work; joker positions by
+    ``kernel_backend.applies``, and tahiti positions with two free jokers whose kernel answer
+    keeps one joker per group by ``kernel_backend.certified``, which solves them); CP-SAT
+    for the rest."""
     if backend in ("auto", "kernel") and not position.has_jokers and \
             problem.decks <= MAX_COPIES:
         return "kernel"  # the kernel answers every joker-free position exactly
+    exact = kernel_backend.applies(problem) or kernel_backend.certified(problem)
     if backend == "auto":
-        return "kernel" if kernel_backend.applies(problem) else "cpsat"
-    if backend == "kernel" and not kernel_backend.applies(problem):
+        return "kernel" if exact else "cpsat"
+    if backend == "kernel" and not exact:
         raise UnsupportedPositionError(
             f"the kernel cannot solve this {position.variant.name} position exactly "
             f"({kernel_backend.why_not(problem)}); use backend 'cpsat' or 'auto'"

@@ -12,6 +12,8 @@ vectors that do (docs/rules.md §2).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 from numba import njit
 
@@ -32,14 +34,16 @@ def sets_count(k0, k1, k2, k3):
 
 
 
-def _nfa_step(state: tuple[int, int, int, int], r: int) -> set[tuple[int, int, int, int]]:
+def _nfa_step(state: tuple[int, int, int, int], r: int,
+              m: int = 0) -> set[tuple[int, int, int, int]]:
     """Run configurations after giving ``r`` cards to runs from ``(n1, n2, n3, pending)``:
-    runs of one or two cards must take a card, ``e`` complete runs may, the rest start runs."""
+    runs of one or two cards must take a card, ``e`` complete runs may, the rest start runs;
+    at least ``m`` of the runs must go on from the previous rank (``continuing``)."""
     n1, n2, n3, pending = state
     x = r - n1 - n2
     if x < 0:
         return set()
-    return {(x - e, n1, n2 + e, pending) for e in range(min(n3, x) + 1)}
+    return {(x - e, n1, n2 + e, pending) for e in range(min(n3, x) + 1) if n1 + n2 + e >= m}
 
 
 def _nfa_accepts(state: tuple[int, int, int, int]) -> bool:
@@ -48,37 +52,52 @@ def _nfa_accepts(state: tuple[int, int, int, int]) -> bool:
     return n1 == 0 and n2 <= pending <= n2 + n3
 
 
-Subset = frozenset[tuple[int, int, int, int]]  # a state of the determinized automaton
-Moves = dict[tuple[Subset, int], Subset]
+Subset = frozenset[tuple[int, ...]]  # a state of the determinized automaton
+Symbol = tuple[int, int]  # (run cards at a rank, runs that must go on from the rank before)
+Moves = dict[tuple[Subset, Symbol], Subset]
 
 
 @one_time
-def run_automaton(decks: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def run_automaton(decks: int, most_required: int = 0) -> tuple[np.ndarray, np.ndarray,
+                                                               np.ndarray]:
     """The minimal automaton of run-decomposable suits: ``(init, delta, accept)``.
 
     ``init[r0, g]`` is the state after the ace step (``r0`` low aces start runs, ``g`` high
-    aces wait for runs through the king), ``delta[q, r]`` the state after a rank giving ``r``
-    cards to runs (-1: impossible), ``accept[q]`` whether the suit may end in ``q``.
+    aces wait for runs through the king), ``delta[q, r, m]`` the state after a rank giving
+    ``r`` cards to runs of which at least ``m`` (0..``most_required``) go on runs holding the
+    rank before (-1: impossible), ``accept[q]`` whether the suit may end in ``q``. ``m`` is
+    how the kernel keeps vatican's jokers beside a neighbour (docs/rules.md §8.2); with
+    ``most_required`` 0 the automaton is the plain one (30 states with two decks).
     """
     init_sets: dict[tuple[int, int], Subset] = {
         (r0, g): frozenset({(r0, 0, 0, g)}) for r0 in range(decks + 1) for g in range(decks + 1)
     }
-    subsets, moves = _determinize(set(init_sets.values()), decks)
-    label, n_classes = _minimize(subsets, moves, decks)
+    symbols = [(r, m) for r in range(decks + 1) for m in range(most_required + 1)]
+    subsets, moves = _determinize(set(init_sets.values()), symbols, _nfa_step)
+    label, n_classes = _minimize(subsets, moves, symbols, _nfa_accepts)
     init = np.full((decks + 1, decks + 1), -1, dtype=np.int64)
     for (r0, g), sub in init_sets.items():
         init[r0, g] = label[sub]
-    delta = np.full((n_classes, decks + 1), -1, dtype=np.int64)
+    return init, *_tables(subsets, moves, symbols, label, n_classes, _nfa_accepts,
+                          (decks + 1, most_required + 1))
+
+
+def _tables(subsets: list[Subset], moves: Moves, symbols: list[Symbol], label: dict,
+            n_classes: int, accepts: Callable, shape: tuple[int, int]
+            ) -> tuple[np.ndarray, np.ndarray]:
+    """``(delta, accept)`` of the minimal automaton: ``delta[q, a, b]`` on symbol ``(a, b)``."""
+    delta = np.full((n_classes, *shape), -1, dtype=np.int64)
     accept = np.zeros(n_classes, dtype=np.bool_)
     for sub in subsets:
         q = label[sub]
-        accept[q] = any(_nfa_accepts(s) for s in sub)
-        for r in range(decks + 1):
-            delta[q, r] = _target_label(label, moves, sub, r)
-    return init, delta, accept
+        accept[q] = any(accepts(s) for s in sub)
+        for symbol in symbols:
+            delta[(q, *symbol)] = _target_label(label, moves, sub, symbol)
+    return delta, accept
 
 
-def _determinize(start: set[Subset], decks: int) -> tuple[list[Subset], Moves]:
+def _determinize(start: set[Subset], symbols: list[Symbol],
+                 step: Callable) -> tuple[list[Subset], Moves]:
     """Subset construction from the ``start`` subsets: every reachable subset (in a fixed
     order) and the moves between them (a missing move: no configuration survives)."""
     seen = set(start)
@@ -86,24 +105,25 @@ def _determinize(start: set[Subset], decks: int) -> tuple[list[Subset], Moves]:
     moves: Moves = {}
     while todo:
         subset = todo.pop()
-        for r in range(decks + 1):
-            target = frozenset(x for s in subset for x in _nfa_step(s, r))
+        for symbol in symbols:
+            target = frozenset(x for s in subset for x in step(s, *symbol))
             if target:
-                moves[(subset, r)] = target
+                moves[(subset, symbol)] = target
                 if target not in seen:
                     seen.add(target)
                     todo.append(target)
     return sorted(seen, key=lambda sub: sorted(sub)), moves
 
 
-def _minimize(subsets: list[Subset], moves: Moves, decks: int) -> tuple[dict[Subset, int], int]:
+def _minimize(subsets: list[Subset], moves: Moves, symbols: list[Symbol],
+              accepts: Callable) -> tuple[dict[Subset, int], int]:
     """Moore's partition refinement: ``(class of each subset, number of classes)``."""
-    label = {sub: int(any(_nfa_accepts(s) for s in sub)) for sub in subsets}
+    label = {sub: int(any(accepts(s) for s in sub)) for sub in subsets}
     n_classes = len(set(label.values()))
     while True:
         signature = {
-            sub: (label[sub],) + tuple(_target_label(label, moves, sub, r)
-                                       for r in range(decks + 1))
+            sub: (label[sub],) + tuple(_target_label(label, moves, sub, symbol)
+                                       for symbol in symbols)
             for sub in subsets
         }
         ids: dict[tuple[int, ...], int] = {}
@@ -113,9 +133,9 @@ def _minimize(subsets: list[Subset], moves: Moves, decks: int) -> tuple[dict[Sub
         n_classes = len(ids)
 
 
-def _target_label(label: dict[Subset, int], moves: Moves, sub: Subset, r: int) -> int:
-    """The class the move from ``sub`` with ``r`` run cards leads to (-1: none)."""
-    target = moves.get((sub, r))
+def _target_label(label: dict[Subset, int], moves: Moves, sub: Subset, symbol: Symbol) -> int:
+    """The class the move from ``sub`` on ``symbol`` leads to (-1: none)."""
+    target = moves.get((sub, symbol))
     return -1 if target is None else label[target]
 
 

@@ -26,11 +26,15 @@ from numba import njit
 from solver import automaton, kernel, kernel_backend
 from solver.constants import ACE_CODES, JOKER_CODE, MAX_COPIES, N_CARD_TYPES, NO_SCORE
 from solver.errors import SolverError
+from solver.kernel_jokers import N_JOKER_ROWS
 from solver.limit import Limit
 from solver.problem import NONE, ONES, POINTS, Partition, Problem, read_only
 from solver.tidy import lay_out, pad
 from solver.variants import Variant
 from solver.warmup import one_time
+
+NO_JOKER_ROWS = read_only(np.zeros((N_JOKER_ROWS, N_CARD_TYPES), dtype=np.int64))
+"""``kernel.cell_arrays``' joker rows for a joker-free search: nothing owed, fixed or kept."""
 
 
 def solve_counts(table: np.ndarray, hand: np.ndarray, *, ace: str, decks: int,
@@ -113,11 +117,11 @@ def _search(need: np.ndarray, free: np.ndarray, hand: np.ndarray, weight: np.nda
     if copies > MAX_COPIES:
         return None
     init, delta, accept, kvecs, states = _automaton(copies)
-    cell = kernel.cell_arrays(need, read_only(free), hand, weight, NONE, weight,
-                              np.zeros(N_CARD_TYPES, dtype=np.int64), ACE_CODES[variant.ace], 0)
+    cell = kernel.cell_arrays(read_only(need), read_only(free), read_only(hand), weight, NONE,
+                              weight, NO_JOKER_ROWS, ACE_CODES[variant.ace], 0)
     best, optimal, nodes, groups, lengths, played, _ = kernel.search_and_decode(
         cell, _config(variant.ace, copies, weight is POINTS), init, delta, accept, kvecs,
-        *table, work, states, read_only(need), hand, np.zeros(N_CARD_TYPES, dtype=np.int64))
+        *table, work, states, read_only(need), read_only(hand))
     if best == NO_SCORE:
         if optimal:
             raise SolverError("the table cannot be split into valid groups")
@@ -160,9 +164,9 @@ def _automaton(copies: int) -> tuple[np.ndarray, ...]:
 @cache
 def _config(ace: str, copies: int, points: bool) -> np.ndarray:
     """The kernel's ``cfg`` vector (``kernel.GMAX`` .. ``kernel.JOKER_WEIGHT_MAX``) with no
-    joker: no wildcard, none owed. The kernel only reads it."""
+    joker: no wildcard, none owed or on the table, no floor. The kernel only reads it."""
     return np.array([0 if ace == "low" else copies, int(ace != "high"), copies, 0, 0,
-                     int(POINTS.max()) if points else 1], dtype=np.int64)
+                     int(POINTS.max()) if points else 1, 0, NO_SCORE], dtype=np.int64)
 
 
 def _opening_problem(need: np.ndarray, free: np.ndarray, hand: np.ndarray, weight: np.ndarray,

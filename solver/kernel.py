@@ -42,11 +42,12 @@ PRIORITY = 1 << 10  # move rank = real gain * PRIORITY - jokers * JOKER_COST - d
 JOKER_COST = 1 << 6  # from the table's arrangement (below PRIORITY, above any distance)
 UNKNOWN_FUTURE = 1 << 50  # what a node can add, before its exploration ends: no bound yet
 
-# Per-cell fields of the ``cell[t, s, :]`` array (step t, suit s).
-LO, HI, BASE, HAND, WEIGHT, JOKER_WEIGHT, DEFICIT = range(7)
-N_FIELDS = 7
+# Per-cell fields of the ``cell[t, s, :]`` array (step t, suit s); see ``cell_arrays``.
+(LO, HI, BASE, HAND, WEIGHT, JOKER_WEIGHT, DEFICIT, FIXED, REQUIRED, SET_MIN, RUN_MIN,
+ HIGH_MIN, JOKER_MAX, KEPT) = range(14)
+N_FIELDS = 14
 # Fields of the ``cfg`` vector.
-GMAX, R0_OK, COPIES, WILD, TABLE_JOKERS, JOKER_WEIGHT_MAX = range(6)
+GMAX, R0_OK, COPIES, WILD, TABLE_JOKERS, JOKER_WEIGHT_MAX, ALL_TABLE_JOKERS, FLOOR = range(8)
 # A suit's option packs (copies, k, g, z) in 3 bits each; a move packs four options.
 FIELD_BITS = 3
 FIELD_MASK = (1 << FIELD_BITS) - 1
@@ -54,14 +55,14 @@ CODE_BITS = 4 * FIELD_BITS  # per suit in a move code: copies | k | g | z
 # Fields of a generated move, ``moves[i, :]``: child node key, gain, code, rank (order).
 MOVE_KEY, MOVE_GAIN, MOVE_CODE, MOVE_RANK = range(4)
 N_MOVE_FIELDS = 4
-# Fields of a suit's option, ``opts[s, j, :]``: its code, next automaton state, gain, rank,
-# jokers.
+# Fields of a suit's option, ``opts[s, k, j, :]`` (``k`` set cards): its code, next automaton
+# state, gain, rank, jokers.
 OPT_CODE, OPT_NEXT, OPT_GAIN, OPT_RANK, OPT_JOKERS = range(5)
 N_OPT_FIELDS = 5
 
 SearchTables = namedtuple("SearchTables", [
     "cell", "cfg", "init", "delta", "alive", "ref_k", "ref_g", "ref_z", "kvecs", "n_q",
-    "base_key", "opts", "n_opt", "q_of",
+    "base_key", "opts", "n_opt", "q_of", "fixed_before",
 ])
 SearchTables.__doc__ = """What every expansion of one search reads, and its scratch space.
 
@@ -69,7 +70,10 @@ SearchTables.__doc__ = """What every expansion of one search reads, and its scra
 ``alive[t, s, q]`` which of its states can still finish, ``ref_k``/``ref_g``/``ref_z`` the
 table as it lies (they order moves), ``kvecs`` the set-card vectors, ``n_q`` the automaton's
 state count and ``base_key = n_q ** 4`` (a node key is four states plus ``base_key`` times the
-jokers used). ``opts``/``n_opt``/``q_of`` are scratch arrays for ``_expand``."""
+jokers used). ``opts``/``n_opt``/``q_of`` are scratch arrays for ``_expand`` (the options
+of each suit for each number of set cards ``k``, listed once per node);
+``fixed_before[t]`` counts the table jokers fixed to their name (fields ``FIXED`` and
+``KEPT``) at steps before ``t``."""
 
 
 @njit(cache=True)
@@ -92,108 +96,139 @@ def _option_code(copies, k, g, z):
 
 
 @njit(cache=True, inline="always")
-def _put_option(tables, s, code, nxt, gain, rank, z):
-    """Append an option to suit ``s``'s list in ``tables.opts``."""
-    j = tables.n_opt[s]
-    tables.opts[s, j, OPT_CODE] = code
-    tables.opts[s, j, OPT_NEXT] = nxt
-    tables.opts[s, j, OPT_GAIN] = gain
-    tables.opts[s, j, OPT_RANK] = rank
-    tables.opts[s, j, OPT_JOKERS] = z
-    tables.n_opt[s] = j + 1
+def _put_option(tables, s, k, code, nxt, gain, rank, z):
+    """Append an option to suit ``s``'s list for ``k`` set cards in ``tables.opts``."""
+    j = tables.n_opt[s, k]
+    tables.opts[s, k, j, OPT_CODE] = code
+    tables.opts[s, k, j, OPT_NEXT] = nxt
+    tables.opts[s, k, j, OPT_GAIN] = gain
+    tables.opts[s, k, j, OPT_RANK] = rank
+    tables.opts[s, k, j, OPT_JOKERS] = z
+    tables.n_opt[s, k] = j + 1
 
 
 @njit(cache=True, inline="always")
 def _ace_options(tables, s, k, total, z, gain, rank):
     """The options of suit ``s`` at the ace with ``total`` copies (``z`` of them jokers),
-    ``k`` in sets: the rest are ``g`` high aces and ``r0`` low aces starting runs."""
+    ``k`` in sets: the rest are ``g`` high aces and ``r0`` low aces starting runs (at least
+    ``HIGH_MIN`` and ``RUN_MIN`` of them: vatican jokers beside a king or a two)."""
     cfg = tables.cfg
     for g in range(min(cfg[GMAX], total - k), -1, -1):
         r0 = total - k - g
         if r0 > 0 and cfg[R0_OK] == 0:
             continue
+        if g < tables.cell[0, s, HIGH_MIN] or r0 < tables.cell[0, s, RUN_MIN]:
+            continue
         nxt = tables.init[r0, g]
         if nxt < 0 or not tables.alive[1, s, nxt]:
             continue
         distance = abs(k - tables.ref_k[0, s]) + abs(g - tables.ref_g[s])
-        _put_option(tables, s, _option_code(total, k, g, z), nxt, gain, rank - distance, z)
+        _put_option(tables, s, k, _option_code(total, k, g, z), nxt, gain, rank - distance, z)
 
 
 @njit(cache=True, inline="always")
 def _suit_options(tables, t, s, k, wild_left):
-    """List in ``tables.opts[s]`` the options of suit ``s`` at step ``t`` with ``k`` set cards;
-    return how many there are.
+    """List in ``tables.opts[s, k]`` the options of suit ``s`` at step ``t`` with ``k`` set
+    cards.
 
     Options are ordered by the gain of their real cards, sparing jokers (a joker placed early
     is often wasted), then by how close their set and high-ace counts stay to the table as it
-    lies (which is known to work).
+    lies (which is known to work). Vatican jokers held beside a neighbour need ``SET_MIN``
+    set cards and ``RUN_MIN`` run cards here (docs/rules.md §8.2).
     """
     cell = tables.cell
-    mandatory = tables.cfg[TABLE_JOKERS]
+    labelled = tables.cfg[ALL_TABLE_JOKERS] > 0
     base, hand = cell[t, s, BASE], cell[t, s, HAND]
-    tables.n_opt[s] = 0
+    tables.n_opt[s, k] = 0
+    if k < cell[t, s, SET_MIN]:
+        return
     for u in range(cell[t, s, HI], cell[t, s, LO] - 1, -1):
         gain = _gain(u, base, hand, cell[t, s, WEIGHT])
         played = 0 if u <= base else min(u - base, hand)
-        for z in range(0, min(wild_left, tables.cfg[COPIES] - u) + 1):
+        for z in range(0, min(wild_left, tables.cfg[COPIES] - u, cell[t, s, JOKER_MAX]) + 1):
             total = u + z
             if total < k or z + played < cell[t, s, DEFICIT]:
                 continue
-            local = gain + (z * cell[t, s, JOKER_WEIGHT] if mandatory == 0 else 0)
+            local = gain + (0 if labelled else z * cell[t, s, JOKER_WEIGHT])
             # Order: real cards' gain first, then jokers where they lie (table
             # jokers) or not at all (hand jokers, spent only where needed).
             rank = gain * PRIORITY - abs(z - tables.ref_z[t, s]) * JOKER_COST
             if t == 0:
                 _ace_options(tables, s, k, total, z, local, rank)
                 continue
-            nxt = tables.delta[tables.q_of[s], total - k]
+            if total - k < cell[t, s, RUN_MIN]:
+                continue
+            nxt = tables.delta[tables.q_of[s], total - k, cell[t, s, REQUIRED]]
             if nxt < 0 or not tables.alive[t + 1, s, nxt]:
                 continue
-            _put_option(tables, s, _option_code(total, k, 0, z), nxt, local,
+            _put_option(tables, s, k, _option_code(total, k, 0, z), nxt, local,
                         rank - abs(k - tables.ref_k[t, s]), z)
-    return tables.n_opt[s]
 
 
 @njit(cache=True)
-def _combine(tables, used, wild_left, moves, end):
-    """Write every combination of the four suits' options (jokers within ``wild_left``) to
-    ``moves`` from ``end``; return the new end."""
-    opts, n_opt, n_q = tables.opts, tables.n_opt, tables.n_q
-    mandatory = tables.cfg[TABLE_JOKERS]
-    for a in range(n_opt[0]):
-        for b in range(n_opt[1]):
-            zab = opts[0, a, OPT_JOKERS] + opts[1, b, OPT_JOKERS]
+def _labelled_joker_gain(tables, t, used, zs):
+    """With table jokers in play, what the ``zs`` jokers a move places at step ``t`` add.
+
+    Jokers are alike, so the table's jokers count as the cheapest names placed (docs/rules.md
+    §8): steps run in rank order and a joker's weight depends on its rank only (so
+    ``kernel_backend`` checks), hence the first ``ALL_TABLE_JOKERS`` placed, fixed ones
+    included, are the table's and score nothing; each later one scores its step's weight."""
+    table_all = tables.cfg[ALL_TABLE_JOKERS]
+    before = used + tables.fixed_before[t]
+    after = used + zs + tables.fixed_before[t + 1]
+    return tables.cell[t, 0, JOKER_WEIGHT] * (max(0, after - table_all)
+                                              - max(0, before - table_all))
+
+
+@njit(cache=True)
+def _combine(tables, t, kvec, used, wild_left, moves, end):
+    """Write every combination of the four suits' options with the set cards ``kvec``
+    (jokers within ``wild_left``) to ``moves`` from ``end``; return the new end."""
+    n_q = tables.n_q
+    o0, o1 = tables.opts[0, kvec[0]], tables.opts[1, kvec[1]]
+    o2, o3 = tables.opts[2, kvec[2]], tables.opts[3, kvec[3]]
+    n0, n1 = tables.n_opt[0, kvec[0]], tables.n_opt[1, kvec[1]]
+    n2, n3 = tables.n_opt[2, kvec[2]], tables.n_opt[3, kvec[3]]
+    labelled = tables.cfg[ALL_TABLE_JOKERS] > 0
+    for a in range(n0):
+        for b in range(n1):
+            zab = o0[a, OPT_JOKERS] + o1[b, OPT_JOKERS]
             if zab > wild_left:
                 continue
-            for c in range(n_opt[2]):
-                zabc = zab + opts[2, c, OPT_JOKERS]
+            for c in range(n2):
+                zabc = zab + o2[c, OPT_JOKERS]
                 if zabc > wild_left:
                     continue
-                for d in range(n_opt[3]):
-                    zs = zabc + opts[3, d, OPT_JOKERS]
+                for d in range(n3):
+                    zs = zabc + o3[d, OPT_JOKERS]
                     if zs > wild_left:
                         continue
                     joker_gain = 0
-                    if mandatory > 0:  # table jokers are placed first, hand ones score
-                        joker_gain = max(0, used + zs - mandatory) - max(0, used - mandatory)
-                    moves[end, MOVE_KEY] = (opts[0, a, OPT_NEXT] + n_q * (
-                        opts[1, b, OPT_NEXT] + n_q * (opts[2, c, OPT_NEXT] + n_q * opts[
-                            3, d, OPT_NEXT]))) + tables.base_key * (used + zs)
-                    moves[end, MOVE_GAIN] = opts[0, a, OPT_GAIN] + opts[1, b, OPT_GAIN] + \
-                        opts[2, c, OPT_GAIN] + opts[3, d, OPT_GAIN] + joker_gain
-                    moves[end, MOVE_RANK] = opts[0, a, OPT_RANK] + opts[1, b, OPT_RANK] + \
-                        opts[2, c, OPT_RANK] + opts[3, d, OPT_RANK]
-                    moves[end, MOVE_CODE] = opts[0, a, OPT_CODE] | (
-                        opts[1, b, OPT_CODE] << CODE_BITS) | (
-                        opts[2, c, OPT_CODE] << (2 * CODE_BITS)) | (
-                        opts[3, d, OPT_CODE] << (3 * CODE_BITS))
+                    if labelled:  # table jokers are the first placed, hand ones score
+                        joker_gain = _labelled_joker_gain(tables, t, used, zs)
+                    moves[end, MOVE_KEY] = (o0[a, OPT_NEXT] + n_q * (
+                        o1[b, OPT_NEXT] + n_q * (o2[c, OPT_NEXT] + n_q * o3[d, OPT_NEXT]))
+                    ) + tables.base_key * (used + zs)
+                    moves[end, MOVE_GAIN] = o0[a, OPT_GAIN] + o1[b, OPT_GAIN] + \
+                        o2[c, OPT_GAIN] + o3[d, OPT_GAIN] + joker_gain
+                    moves[end, MOVE_RANK] = o0[a, OPT_RANK] + o1[b, OPT_RANK] + \
+                        o2[c, OPT_RANK] + o3[d, OPT_RANK]
+                    moves[end, MOVE_CODE] = o0[a, OPT_CODE] | (
+                        o1[b, OPT_CODE] << CODE_BITS) | (
+                        o2[c, OPT_CODE] << (2 * CODE_BITS)) | (
+                        o3[d, OPT_CODE] << (3 * CODE_BITS))
                     end += 1
     return end
 
 
 @njit(cache=True)
 def _sort_moves(moves, at, end):
-    """Best rank first over ``moves[at:end]`` (stable insertion sort: segments are short)."""
+    """Best rank first over ``moves[at:end]``, ties in generation order: an insertion sort for
+    short segments, a stable merge sort (``argsort``) for the long ones jokers make."""
+    if end - at > 32:
+        order = np.argsort(-moves[at:end, MOVE_RANK], kind="mergesort")
+        moves[at:end] = moves[at:end][order]
+        return
     row = np.empty(N_MOVE_FIELDS, dtype=np.int64)
     for i in range(at + 1, end):
         for f in range(N_MOVE_FIELDS):
@@ -224,19 +259,18 @@ def _expand(t, key, tables, moves, at):
     wild_left = tables.cfg[WILD] - used
     kvecs = tables.kvecs
     n_opt = tables.n_opt
+    for s in range(N_SUITS):
+        for k in range(n_opt.shape[1]):
+            _suit_options(tables, t, s, k, wild_left)
     end = at
     for kv in range(kvecs.shape[0]):
-        feasible = True
-        for s in range(N_SUITS):
-            if _suit_options(tables, t, s, kvecs[kv, s], wild_left) == 0:
-                feasible = False
-                break
-        if not feasible:
+        kvec = kvecs[kv]
+        count = n_opt[0, kvec[0]] * n_opt[1, kvec[1]] * n_opt[2, kvec[2]] * n_opt[3, kvec[3]]
+        if count == 0:
             continue
-        need = end + n_opt[0] * n_opt[1] * n_opt[2] * n_opt[3]
-        if need > moves.shape[0]:
-            return -need
-        end = _combine(tables, used, wild_left, moves, end)
+        if end + count > moves.shape[0]:
+            return -(end + count)
+        end = _combine(tables, t, kvec, used, wild_left, moves, end)
     _sort_moves(moves, at, end)
     return end
 
@@ -325,11 +359,15 @@ def _search_tables(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len):
     """The ``SearchTables`` of one search."""
     ref_k, ref_g, ref_z = table_reference(ref_groups, ref_len)
     n_q = delta.shape[0]
+    fixed_before = np.zeros(N_STEPS + 1, dtype=np.int64)
+    for t in range(N_STEPS):
+        fixed_before[t + 1] = fixed_before[t] + cell[t, :, FIXED].sum() + cell[t, :, KEPT].sum()
     return SearchTables(
         cell, cfg, init, delta, live_states(cell, cfg, delta, accept), ref_k, ref_g, ref_z,
         kvecs, n_q, n_q ** N_SUITS,
-        np.empty((N_SUITS, MAX_SUIT_OPTIONS, N_OPT_FIELDS), dtype=np.int64),
-        np.zeros(N_SUITS, dtype=np.int64), np.zeros(N_SUITS, dtype=np.int64),
+        np.empty((N_SUITS, cfg[COPIES] + 1, MAX_SUIT_OPTIONS, N_OPT_FIELDS), dtype=np.int64),
+        np.zeros((N_SUITS, cfg[COPIES] + 1), dtype=np.int64), np.zeros(N_SUITS, dtype=np.int64),
+        fixed_before,
     )
 
 
@@ -369,7 +407,7 @@ def state_bounds(cell, delta, accept):
                 for u in range(cell[t, s, LO], min(cell[t, s, HI], delta.shape[1] - 1) + 1):
                     gain = _gain(u, cell[t, s, BASE], cell[t, s, HAND], cell[t, s, WEIGHT])
                     for k in range(0, (u if partners >= 2 else 0) + 1):
-                        nxt = delta[q, u - k]
+                        nxt = delta[q, u - k, cell[t, s, REQUIRED]]
                         if nxt >= 0 and bounds[t + 1, s, nxt] > NO_SCORE:
                             most = max(most, gain + bounds[t + 1, s, nxt])
                 bounds[t, s, q] = most
@@ -420,7 +458,8 @@ def search(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len, node_limi
     the moves they generate, roughly proportional to time; 0: no cap).
 
     Returns ``(best, moves, optimal, nodes)`` with ``moves[t, s] = (copies, k, g, z)``;
-    ``best`` is ``NO_SCORE`` when no partition exists.
+    ``best`` is ``NO_SCORE`` when no partition scores above ``cfg[FLOOR]`` (``NO_SCORE``:
+    when none exists at all).
     """
     tables = _search_tables(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len)
     ub_rest = _gain_bounds(cell)
@@ -429,6 +468,8 @@ def search(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len, node_limi
         (1, 1, 1), dtype=np.int64)  # with jokers: the bound of _gain_bounds alone
     best, best_path, complete, nodes = _branch_and_bound(tables, accept, ub_rest, upper,
                                                          node_limit, suit_bounds)
+    if best <= cfg[FLOOR]:  # nothing beats the floor (``NO_SCORE``: no partition at all)
+        best = NO_SCORE
     return best, _unpack_path(best, best_path), complete or best == upper, nodes
 
 
@@ -449,7 +490,7 @@ def _branch_and_bound(tables, accept, ub_rest, upper, node_limit, suit_bounds):
     ahead = np.full(N_STEPS + 1, NO_SCORE, dtype=np.int64)  # the most depth d's node adds
     node_keys = np.zeros(N_STEPS + 1, dtype=np.int64)
     path, best_path = np.zeros(N_STEPS, dtype=np.int64), np.zeros(N_STEPS, dtype=np.int64)
-    best = NO_SCORE
+    best = tables.cfg[FLOOR]  # only answers above it count: NO_SCORE, or another branch's
     tt_keys, tt_vals, tt_fut = _new_table()
     tt_used, nodes, work, complete = 0, 0, 0, True
     key_space = base_key * (wild + 1)
@@ -479,7 +520,9 @@ def _branch_and_bound(tables, accept, ub_rest, upper, node_limit, suit_bounds):
                     best = child_score
                     best_path[:] = path
             continue
-        bound = ub_rest[t] + (wild - max(used, mandatory)) * joker_weight
+        # hand jokers still to score: those not yet counted (table jokers come first)
+        scored = max(0, used + tables.fixed_before[t] - tables.cfg[ALL_TABLE_JOKERS])
+        bound = ub_rest[t] + (wild - mandatory - scored) * joker_weight
         bound = min(bound, _suit_bound(suit_bounds, t, child_key, n_q)) if wild == 0 else bound
         if child_score + bound <= best:
             ahead[depth] = max(ahead[depth], gain + bound)
@@ -522,16 +565,18 @@ def _unpack_path(best, best_path):
 
 @njit(cache=True)
 def search_and_decode(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len, node_limit,
-                      states, need, hand, fixed):
+                      states, need, hand):
     """``search`` then ``decode_moves`` in one call: ``(best, optimal, nodes, groups, lengths,
     played, jokers)`` where ``played`` counts the real hand cards among the copies used and
-    ``jokers`` the jokers placed (table ones included). ``fixed[c]`` copies of card ``c`` in
-    ``cell`` are table jokers that keep the name ``c``."""
+    ``jokers`` the jokers placed (table ones included). ``cell[t, s, FIXED]`` copies of the
+    cell's mandatory ones are table jokers that keep their name; ``need`` counts the real
+    table cards only."""
     best, moves, optimal, nodes = search(cell, cfg, init, delta, accept, kvecs, ref_groups,
                                          ref_len, node_limit)
-    for c in range(N_CARD_TYPES):
-        moves[c % N_RANKS, c // N_RANKS, JOKERS] += fixed[c]
-    groups, lengths, used = decode_moves(moves, states, cfg[COPIES])
+    for t in range(N_STEPS):
+        for s in range(N_SUITS):
+            moves[t, s, JOKERS] += cell[t, s, FIXED]
+    groups, lengths, used = decode_moves(moves, states, cfg[COPIES], cell[:, :, REQUIRED])
     played = np.zeros(N_CARD_TYPES, dtype=np.int64)
     for c in range(N_CARD_TYPES):
         played[c] = min(max(used[c] - need[c], 0), hand[c])
@@ -588,8 +633,18 @@ def usable_cards(need, free, hand, ace_mode, wild):
 
 
 @njit(cache=True)
-def cell_arrays(need, free, hand, weight, forced, joker_weight, deficit, ace_mode, wild):
-    """The ``cell[t, s, :]`` array of ``search``; unusable optional cards dropped."""
+def cell_arrays(need, free, hand, weight, forced, joker_weight, joker_rows, ace_mode, wild):
+    """The ``cell[t, s, :]`` array of ``search``; unusable optional cards dropped.
+
+    Per card: ``LO``..``HI`` copies used (``need`` and ``forced`` must be), ``BASE`` of them
+    not from the hand, ``HAND`` hand copies worth ``WEIGHT`` each, a joker naming it worth
+    ``JOKER_WEIGHT``. ``joker_rows[i - DEFICIT, c]`` fills the joker fields ``DEFICIT``
+    .. ``JOKER_MAX``: jokers plus played copies needed (table jokers renamed only with a real
+    card), table jokers fixed to the name (inside ``need``), runs that must go on from the
+    rank before at this rank, least set cards, run cards (at the ace: low aces) and high
+    aces (vatican's held jokers), most jokers naming it, and jokers naming it in groups kept
+    out of the search (tahiti's locked groups: they only count as table jokers).
+    """
     ok = usable_cards(need, free, hand, ace_mode, wild)
     cell = np.zeros((N_STEPS, N_SUITS, N_FIELDS), dtype=np.int64)
     for s in range(N_SUITS):
@@ -602,7 +657,8 @@ def cell_arrays(need, free, hand, weight, forced, joker_weight, deficit, ace_mod
             cell[t, s, HAND] = h
             cell[t, s, WEIGHT] = weight[c]
             cell[t, s, JOKER_WEIGHT] = joker_weight[c]
-            cell[t, s, DEFICIT] = deficit[c]
+            for f in range(DEFICIT, N_FIELDS):
+                cell[t, s, f] = joker_rows[f - DEFICIT, c]
     return cell
 
 
@@ -655,7 +711,7 @@ def live_states(cell, cfg, delta, accept):
             r_min = max(0, cell[t, s, LO] - k_max)
             for q in range(n_q):
                 for r in range(r_min, top + 1):
-                    nxt = delta[q, r]
+                    nxt = delta[q, r, 0]  # no runs required to go on: a relaxation
                     if nxt >= 0 and alive[t + 1, s, nxt]:
                         alive[t, s, q] = True
                         break

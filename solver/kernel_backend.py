@@ -4,6 +4,12 @@ The numba functions live in ``solver.kernel`` and see arrays only; this module t
 counts into per-step arrays, runs the search, and rebuilds the groups from the chosen moves.
 Step ``t`` of the search is rank index ``t`` (0 the ace, 1..12 the ranks 2..K), so the card of
 suit ``s`` at step ``t`` has index ``s * 13 + t``.
+
+Jokers (docs/rules.md §8): ``solver.kernel_jokers`` turns a problem's jokers into one or more
+branches (per-card joker limits each); ``search`` runs them best first, each later branch
+only looking for answers above the best so far, and adds back what a branch settled before
+its search (tahiti's locked groups that survive). ``why_not`` says what the kernel cannot
+answer exactly; ``certified`` covers tahiti with two free jokers position by position.
 """
 
 from __future__ import annotations
@@ -12,36 +18,32 @@ from itertools import combinations
 
 import numpy as np
 
-from solver import automaton, kernel, opening
+from solver import automaton, kernel, kernel_jokers, opening
 from solver.cards import N_CARD_TYPES
 from solver.constants import ACE_CODES, MAX_COPIES, MAX_RUN, N_RANKS, N_SUITS, NO_SCORE, ROW_WIDTH
 from solver.errors import SolverError
 from solver.problem import POINTS, Partition, Problem, nothing_played, read_only
+from solver.tidy import pad
 from solver.warmup import load_opening
 
 
 def why_not(problem: Problem) -> str:
     """Why the kernel does not apply to ``problem`` ('' when it does).
 
-    The kernel treats jokers as wildcards that name the card whose slot they fill. That is
-    exact for jokers free to take any name (from the hand, or on a carousel table with the
-    real card's support counted per name), not for vatican jokers that must stay beside a
-    neighbour or tahiti's locked groups and one-joker-per-group rule.
+    The kernel places jokers as copies of the cards they name, with the rules of every joker
+    variant written as per-card limits and a few branches (``solver.kernel_jokers``): it
+    answers carousel, vatican's held jokers, tahiti's locked groups and both objectives
+    exactly. What is left: tahiti with two jokers or more free to move, whose
+    one-joker-per-group rule ties jokers to groups (``certified`` then tells, per position,
+    whether the kernel's answer is exact), and more than ``MAX_COPIES`` copies of one card.
     """
-    jokers = problem.table_jokers + problem.hand_jokers
-    if problem.stuck:
-        return "vatican jokers that must stay beside their neighbours"
-    if problem.locked:
-        return "tahiti's locked groups"
-    if problem.joker_rule == "tahiti" and jokers > 1:
-        return "tahiti allows one joker per group"
-    if problem.table_jokers and not (problem.weight == 1).all():
-        return "the points objective with jokers already on the table"
-    fixed = np.maximum(problem.joker_names - problem.table_real - problem.hand, 0)
-    real = int((np.minimum(problem.need + problem.free + problem.hand, problem.decks)
-                + fixed).max(initial=0))
-    if real + jokers - int(fixed.sum()) > MAX_COPIES:
-        return f"more than {MAX_COPIES} copies of a card with jokers"
+    reason = kernel_jokers.why_not(problem)
+    if reason:
+        return reason
+    if problem.table_jokers + problem.hand_jokers:
+        for branch in kernel_jokers.inputs(problem):
+            if _copies(problem, branch) > MAX_COPIES:
+                return f"more than {MAX_COPIES} copies of a card with jokers"
     return ""
 
 
@@ -50,11 +52,34 @@ def applies(problem: Problem) -> bool:
     return not why_not(problem)
 
 
+ONE_JOKER_PER_GROUP = "one_joker_per_group"  # stats: 1.0 when the answer keeps tahiti's rule
+# The last problem ``certified`` and its exact answer (None: not certified), a tuple swapped
+# whole so that threads sharing the module never mix two problems.
+_certificate: list[tuple[Problem | None, Partition | None]] = [(None, None)]
+
+
+def certified(problem: Problem) -> bool:
+    """Tahiti with two or more free jokers, beyond ``why_not``'s rules: True when the kernel's
+    answer, found with free jokers as copies (an upper bound), can be laid with one joker per
+    group: then it is exact, and ``solve`` returns it at once. Solves the problem."""
+    if why_not(problem) != kernel_jokers.TWO_FREE_JOKERS:
+        return False
+    asked, exact = _certificate[0]
+    if asked is not problem:
+        answer = solve(problem)
+        exact = answer if answer.optimal and answer.stats.get(ONE_JOKER_PER_GROUP) else None
+        _certificate[0] = (problem, exact)
+    return exact is not None
+
+
 def solve(problem: Problem, node_limit: int = 0) -> Partition:
-    """Exact answer from the kernel for any joker-free problem.
+    """Exact answer from the kernel for any problem it applies to (``why_not``).
 
     ``node_limit`` (0: none) caps the search; a capped answer is valid but maybe not optimal.
     """
+    asked, exact = _certificate[0]
+    if asked is problem and exact is not None:
+        return exact
     if problem.hand_only:
         return _solve_opening(problem)
     if problem.run_from_hand:
@@ -65,60 +90,121 @@ def solve(problem: Problem, node_limit: int = 0) -> Partition:
         for run in runs:
             forced = np.zeros_like(problem.hand)
             forced[list(run)] = 1
-            answer = _search(problem.with_forced(forced), share)
+            answer = search(problem.with_forced(forced), share)
             if answer is not None and (best is None or answer.score > best.score):
                 best = answer
         return best if best is not None else nothing_played(problem, optimal=True)
-    answer = _search(problem, node_limit)
+    answer = search(problem, node_limit)
     if answer is None:
         raise ValueError("the table cannot be split into valid groups")
     return answer
 
 
 def search(problem: Problem, node_limit: int = 0) -> Partition | None:
-    """The kernel's answer for a joker-free problem as it stands (forced cards included), or
-    None when no partition exists: the forced cards cannot all be placed."""
-    return _search(problem, node_limit)
+    """The kernel's answer for ``problem`` as it stands (forced cards included): the best of
+    its joker branches (``solver.kernel_jokers``), or None when no partition exists: the
+    forced cards cannot all be placed. The branches share ``node_limit``; the most promising
+    goes first, and a branch that cannot beat the best answer so far is not searched."""
+    branches = sorted(kernel_jokers.inputs(problem), key=lambda b: -_ceiling(problem, b))
+    share = max(1, node_limit // max(len(branches), 1)) if node_limit else 0
+    best: Partition | None = None
+    optimal = True
+    for branch in branches:
+        if best is not None and best.optimal and _ceiling(problem, branch) <= best.score and \
+                best.stats[ONE_JOKER_PER_GROUP]:
+            continue
+        floor = NO_SCORE
+        if best is not None and best.optimal:  # a later branch must beat it (or tie, uncertified)
+            floor = best.score - _taken(problem, branch) - (not best.stats[ONE_JOKER_PER_GROUP])
+        answer = _search(problem, branch, share, floor)
+        if answer is None:
+            continue
+        optimal = optimal and answer.optimal
+        if best is None or answer.score > best.score or (
+                answer.score == best.score and answer.stats[ONE_JOKER_PER_GROUP]
+                > best.stats[ONE_JOKER_PER_GROUP]):
+            best = answer
+    if best is not None:
+        best.optimal = optimal
+    return best
+
+
+def _ceiling(problem: Problem, branch: kernel_jokers.KernelInput) -> int:
+    """The most a branch can score: every hand card it holds, and every hand joker at the
+    highest weight."""
+    return int(problem.weight @ branch.hand) + _taken(problem, branch) + \
+        problem.hand_jokers * int(problem.weight.max())
+
+
+def _taken(problem: Problem, branch: kernel_jokers.KernelInput) -> int:
+    """What the hand cards a branch grew its kept groups with score (outside the search)."""
+    return 0 if branch.kept_played is None else int(problem.weight @ branch.kept_played)
 
 
 NO_GROUPS = (read_only(np.zeros((0, ROW_WIDTH), dtype=np.int64)),
              read_only(np.zeros(0, dtype=np.int64)))
 
 
-def _search(problem: Problem, node_limit: int) -> Partition | None:
-    # A table joker can take a new name only with a real card of its name on the new table;
-    # with none available (not on the table, not in the hand) it is a fixed copy of its card.
-    fixed = np.maximum(problem.joker_names - problem.table_real - problem.hand, 0)
-    deficit = np.maximum(problem.joker_names - problem.table_real - fixed, 0)
-    mandatory = problem.table_jokers - int(fixed.sum())
-    wild = mandatory + problem.hand_jokers
-    # Copies of one card in play: the most of any card available, plus the wildcards.
-    real = int((np.minimum(problem.need + problem.free + problem.hand, problem.decks)
-                + fixed).max(initial=0))
-    copies = max(1, real + wild)
-    init, delta, accept = automaton.run_automaton(copies)
+def _copies(problem: Problem, branch: kernel_jokers.KernelInput) -> int:
+    """Copies of one card the search may place: the most of any card available (and table
+    jokers fixed to it), plus the jokers free to take any name."""
+    real = np.minimum(branch.need - branch.joker_rows[kernel_jokers.FIXED] + branch.free
+                      + branch.hand, problem.decks) + branch.joker_rows[kernel_jokers.FIXED]
+    return max(1, int(real.max(initial=0)) + branch.wild)
+
+
+def _search(problem: Problem, branch: kernel_jokers.KernelInput, node_limit: int,
+            floor: int = NO_SCORE) -> Partition | None:
+    """One branch's search: its answer, or None when no partition scores above ``floor``
+    (another branch's score less what this branch's kept groups took)."""
+    copies = _copies(problem, branch)
+    init, delta, accept = automaton.run_automaton(copies, branch.most_required and
+                                                  kernel_jokers.MOST_REQUIRED)
     if problem.table_array is not None:
         ref_groups, ref_len = problem.table_array
     else:
         ref_groups, ref_len = NO_GROUPS
-    cell = kernel.cell_arrays(problem.need + fixed, problem.free, problem.hand, problem.weight,
-                              problem.forced, problem.weight, deficit, ACE_CODES[problem.ace],
-                              wild)
+    cell = kernel.cell_arrays(branch.need, branch.free, branch.hand, problem.weight,
+                              branch.forced, problem.weight, branch.joker_rows,
+                              ACE_CODES[problem.ace], branch.wild)
     cfg = np.array([
         0 if problem.ace == "low" else copies,  # GMAX
         int(problem.ace != "high"),  # R0_OK
-        copies, wild, mandatory, int(problem.weight.max()),
+        copies, branch.wild, branch.mandatory, int(problem.weight.max()), branch.labelled,
+        floor,
     ], dtype=np.int64)
     best, optimal, nodes, groups, lengths, played, jokers = kernel.search_and_decode(
         cell, cfg, init, delta, accept, automaton.set_vectors(copies), ref_groups, ref_len,
-        node_limit, automaton.suit_states(copies), problem.need, problem.hand, fixed,
+        node_limit, automaton.suit_states(copies),
+        read_only(branch.need - branch.joker_rows[kernel_jokers.FIXED]), branch.hand,
     )
     if best == NO_SCORE:
-        return None if optimal else nothing_played(problem, optimal=False)
+        answer = None if optimal else nothing_played(problem, optimal=False)
+        if answer is not None:
+            answer.stats[ONE_JOKER_PER_GROUP] = 1.0
+        return answer
     if len(lengths) and lengths[0] < 0:
         raise SolverError("kernel moves do not split into runs")
-    return Partition(groups, lengths, played, int(best), bool(optimal), {"nodes": nodes},
-                     int(jokers) - problem.table_jokers)
+    # tahiti's free jokers were placed as copies: lay them one per group if the table allows
+    spread = problem.joker_rule != "tahiti" or branch.wild < 2 or \
+        kernel_jokers.one_joker_per_group(groups, lengths)
+    return _with_kept(problem, branch, Partition(
+        groups, lengths, played, int(best), bool(optimal),
+        {"nodes": nodes, ONE_JOKER_PER_GROUP: float(spread)}, int(jokers) - branch.table_all))
+
+
+def _with_kept(problem: Problem, branch: kernel_jokers.KernelInput,
+               answer: Partition) -> Partition:
+    """Add a tahiti branch's surviving locked groups and the hand cards they took."""
+    if not branch.kept:
+        return answer
+    rows, lengths = pad(list(branch.kept))
+    assert branch.kept_played is not None
+    played = answer.played + branch.kept_played
+    score = answer.score + int(problem.weight @ branch.kept_played)
+    return Partition(np.concatenate([answer.groups, rows]),
+                     np.concatenate([answer.lengths, lengths]), played, score, answer.optimal,
+                     answer.stats, answer.played_jokers)
 
 
 def _hand_groups(problem: Problem) -> np.ndarray:

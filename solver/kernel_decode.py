@@ -19,13 +19,14 @@ USED, SET_CARDS, HIGH_ACES, JOKERS = range(4)  # fields of ``moves[t, s, :]``
 
 
 @njit(cache=True)
-def decode_moves(moves, states, decks):
+def decode_moves(moves, states, decks, required):
     """Groups (card codes in reading order, padded with -1) from the search's moves.
 
     ``moves[t, s] = (copies, k, g, z)``. Sets: a step's set cards dealt round-robin into
     ``sets_count`` sets. Runs: per suit, the run-card counts are replayed through the
     nondeterministic run automaton (``states`` lists its ``(n1, n2, n3)``), a path to
-    acceptance is found backwards, and followed forwards with actual runs. Last, ``z`` copies
+    acceptance is found backwards (at least ``required[t, s]`` runs going on from rank ``t - 1``
+    to ``t``), and followed forwards with actual runs. Last, ``z`` copies
     of each card become jokers naming it (code ``JOKER_CODE + card``). Returns ``(groups,
     lengths, used)`` with ``used`` the real copies of each card placed; a first length of -1
     flags an undecodable suit.
@@ -39,14 +40,14 @@ def decode_moves(moves, states, decks):
     for s in range(N_SUITS):
         r = _run_cards(moves, s)
         g_high = moves[0, s, HIGH_ACES]
-        found, path = _run_path(r, g_high, states, index)
+        found, path = _run_path(r, g_high, states, index, required[:, s])
         if not found:
             lengths[0] = -1
             return groups, lengths[:1], np.zeros(N_CARD_TYPES, dtype=np.int64)
         n_open, n_groups = _follow_runs(s, r, path, states, run_start, run_len, groups,
                                         lengths, n_groups)
         n_groups = _close_runs(s, g_high, run_start, run_len, n_open, groups, lengths,
-                               n_groups)
+                               n_groups, required[:, s])
     _name_jokers(moves, groups, lengths, n_groups)
     used = np.zeros(N_CARD_TYPES, dtype=np.int64)
     for g in range(n_groups):
@@ -110,9 +111,10 @@ def _run_cards(moves, s):
 
 
 @njit(cache=True)
-def _run_path(r, g_high, states, index):
+def _run_path(r, g_high, states, index, required):
     """``(found, path)``: automaton states, step by step, from the ace to an accepting state
-    after the king (no run of one card, the runs of two each taking a high ace)."""
+    after the king (no run of one card, the runs of two each taking a high ace), with at
+    least ``required[t]`` runs going on into step ``t``."""
     n_states = states.shape[0]
     reach = np.zeros((N_STEPS, n_states), dtype=np.bool_)
     reach[0, index[r[0], 0, 0]] = True
@@ -125,7 +127,8 @@ def _run_path(r, g_high, states, index):
             if x < 0:
                 continue
             for e in range(min(n3, x) + 1):
-                reach[t, index[x - e, n1, n2 + e]] = True
+                if n1 + n2 + e >= required[t]:
+                    reach[t, index[x - e, n1, n2 + e]] = True
     path = np.zeros(N_STEPS, dtype=np.int64)
     end = -1
     for j in range(n_states):
@@ -144,7 +147,7 @@ def _run_path(r, g_high, states, index):
             e = states[j, 2] - states[i, 1]
             x = r[t] - states[i, 0] - states[i, 1]
             if states[j, 1] == states[i, 0] and e >= 0 and e <= min(states[i, 2], x) and \
-                    states[j, 0] == x - e:
+                    states[j, 0] == x - e and states[i, 0] + states[i, 1] + e >= required[t]:
                 path[t - 1] = i
                 break
     return True, path
@@ -198,11 +201,14 @@ def _follow_runs(s, r, path, states, run_start, run_len, groups, lengths, n_grou
 
 
 @njit(cache=True)
-def _close_runs(s, g_high, run_start, run_len, n_open, groups, lengths, n_groups):
+def _close_runs(s, g_high, run_start, run_len, n_open, groups, lengths, n_groups,
+                required):
     """After the king: runs of two take a high ace first, then complete runs; the rest end.
 
-    No run may hold both aces: a run that began at the low ace (A..K) is cut into A 2 3 and
-    4..K before its 4..K part takes the high ace. Returns the number of groups written.
+    No run may hold both aces: a run that began at the low ace (A..K) is cut in two before
+    its second part takes the high ace: after A 2 3, or later where a run must go on into
+    the next rank (``required``, vatican's held jokers). Returns the number of groups
+    written.
     """
     aces = g_high
     for want_short in (True, False):
@@ -210,9 +216,12 @@ def _close_runs(s, g_high, run_start, run_len, n_open, groups, lengths, n_groups
             if (run_len[q] < 3) != want_short or aces == 0 or run_len[q] == 0:
                 continue
             if run_start[q] == 0:
-                n_groups = _emit_run(groups, lengths, n_groups, s, 0, 3)
-                run_start[q] = 3
-                run_len[q] -= 3
+                cut = 3
+                while cut < N_STEPS - 2 and required[cut] > 0:
+                    cut += 1
+                n_groups = _emit_run(groups, lengths, n_groups, s, 0, cut)
+                run_start[q] = cut
+                run_len[q] -= cut
             n_groups = _emit_run(groups, lengths, n_groups, s, run_start[q], run_len[q])
             groups[n_groups - 1, run_len[q]] = s * N_RANKS  # the high ace
             lengths[n_groups - 1] += 1

@@ -175,15 +175,17 @@ def test_planner_keeps_its_budget():
 
 
 def test_cli_time_limit_does_not_pay_for_loading_or_tools():
-    """A fresh process: ``solve --time-limit 0.01`` on a vatican table joker (CP-SAT) loads
-    OR-Tools before the clock starts, and says ``optimal: false`` if the search was cut."""
+    """A fresh process: ``solve --backend cpsat --time-limit 0.01`` on a vatican table joker
+    loads OR-Tools before the clock starts, and says ``optimal: false`` if the search was
+    cut. (``auto`` now gives this position to the kernel.)"""
     import json
     import subprocess
     import sys
 
     argv = [sys.executable, "-m", "bots.app.cli", "solve", "--variant", "vatican", "--table",
             "5H 6H 7H 8H | 9S 9D 9C | *JD JH JC | 2C 3C 4C 5C",
-            "--hand", "* 5C 6C 7D 8D 9D KS KH QH 10S 3D 4D", "--json", "--time-limit"]
+            "--hand", "* 5C 6C 7D 8D 9D KS KH QH 10S 3D 4D", "--backend", "cpsat", "--json",
+            "--time-limit"]
     exact = solve("5H 6H 7H 8H | 9S 9D 9C | *JD JH JC | 2C 3C 4C 5C",
                   "* 5C 6C 7D 8D 9D KS KH QH 10S 3D 4D", "vatican")
     for limit in (0.01, 0.05):

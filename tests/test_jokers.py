@@ -69,11 +69,14 @@ def test_regression_a_locked_group_grows_only_from_cards_actually_played():
     assert play_problems(position, solution.played, solution.table) == []
 
 
-def test_kernel_covers_free_jokers():
+def test_kernel_covers_every_joker_rule():
     assert applies(Problem.from_position(Position.make("5H 6H 7H", "* *", "carousel")))
     assert applies(Problem.from_position(Position.make("5H *6H 7H", "6H", "carousel")))
-    assert not applies(Problem.from_position(Position.make("5H *6H 7H", "6H", "tahiti")))
-    assert not applies(Problem.from_position(Position.make("5H *6H 7H", "8H", "vatican")))
+    assert applies(Problem.from_position(Position.make("5H *6H 7H", "6H", "tahiti")))
+    assert applies(Problem.from_position(Position.make("5H *6H 7H", "8H", "vatican")))
+    assert applies(Problem.from_position(Position.make("5H *6H 7H", "8H *", "carousel")),
+                   ) and applies(Problem.from_position(
+                       Position.make("5H *6H 7H", "8H *", "vatican"), "points"))
 
 
 def problems(variant, table, hand, played, new_table):

@@ -10,27 +10,46 @@ from solver.cards import CARDS, SUITS
 from solver.groups import group_kind
 from solver.kernel_decode import decode_moves
 
+NO_REQUIREMENT = np.zeros((13, 4), dtype=np.int64)
 
-def nfa_accepts(r0, g, counts):
+
+def nfa_accepts(r0, g, counts, required=None):
     """Reference: simulate the nondeterministic run automaton directly."""
     states = {(r0, 0, 0, g)}
-    for r in counts:
-        states = {nxt for s in states for nxt in _nfa_step(s, r)}
+    for i, r in enumerate(counts):
+        m = 0 if required is None else required[i]
+        states = {nxt for s in states for nxt in _nfa_step(s, r, m)}
     return any(_nfa_accepts(s) for s in states)
 
 
-def dfa_accepts(init, delta, accept, r0, g, counts):
+def dfa_accepts(init, delta, accept, r0, g, counts, required=None):
     q = init[r0, g]
-    for r in counts:
+    for i, r in enumerate(counts):
         if q < 0:
             return False
-        q = delta[q, r]
+        q = delta[q, r, 0 if required is None else required[i]]
     return q >= 0 and bool(accept[q])
+
+
+def test_automaton_with_runs_required_to_go_on_matches_the_nfa():
+    init, delta, accept = run_automaton(3, 2)
+    assert delta.shape[1:] == (4, 3)
+    rng = np.random.default_rng(4)
+    differs = 0
+    for _ in range(3000):
+        length = int(rng.integers(0, 13))
+        counts = [int(c) for c in rng.integers(0, 4, size=length)]
+        required = [int(m) for m in rng.integers(0, 3, size=length) * (rng.random(length) < 0.3)]
+        r0, g = (int(v) for v in rng.integers(0, 4, size=2))
+        expected = nfa_accepts(r0, g, counts, required)
+        assert expected == dfa_accepts(init, delta, accept, r0, g, counts, required)
+        differs += expected != nfa_accepts(r0, g, counts)
+    assert differs > 10  # the requirement must bite on some inputs
 
 
 def test_minimal_automaton_matches_the_nfa():
     init, delta, accept = run_automaton(2)
-    assert delta.shape == (30, 3)
+    assert delta.shape == (30, 3, 1)
     rng = np.random.default_rng(0)
     for _ in range(3000):
         length = int(rng.integers(0, 13))
@@ -53,7 +72,7 @@ def test_decode_cuts_every_accepted_suit_into_runs():
         moves[0, suit] = (r0 + g, 0, g, 0)
         for t, r in enumerate(counts, start=1):
             moves[t, suit, 0] = r
-        groups, lengths, _ = decode_moves(moves, states, 2)
+        groups, lengths, _ = decode_moves(moves, states, 2, NO_REQUIREMENT)
         assert len(lengths) == 0 or lengths[0] >= 0
         tally = np.zeros(14, dtype=np.int64)
         high = 0
@@ -76,7 +95,7 @@ def test_a_run_from_the_low_ace_is_cut_before_it_takes_a_high_ace():
     moves = np.zeros((13, 4, 4), dtype=np.int64)
     moves[0, 0] = (2, 0, 1, 0)
     moves[1:, 0, 0] = 1
-    groups, lengths, _ = decode_moves(moves, automaton.suit_states(2), 2)
+    groups, lengths, _ = decode_moves(moves, automaton.suit_states(2), 2, NO_REQUIREMENT)
     runs = sorted(tuple(row[:n]) for row, n in zip(groups.tolist(), lengths.tolist(),
                                                    strict=True))
     assert runs == [(0, 1, 2), (3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0)]
@@ -94,7 +113,7 @@ def test_sets_needed_matches_brute_force():
             moves = np.zeros((13, 4, 4), dtype=np.int64)
             moves[5, :, 0] = counts
             moves[5, :, 1] = counts
-            groups, lengths, _ = decode_moves(moves, automaton.suit_states(2), 2)
+            groups, lengths, _ = decode_moves(moves, automaton.suit_states(2), 2, NO_REQUIREMENT)
             assert len(lengths) == sets_needed(counts) and sum(lengths) == sum(counts)
             for row, n in zip(groups, lengths, strict=False):
                 assert group_kind([CARDS[c] for c in row[:n]], "both") == "set"

@@ -1,0 +1,103 @@
+"""Kernel, CP-SAT and brute force agree on random joker positions of every joker variant
+(docs/rules.md §8; a sample of ``python -m bench.agree``'s joker runs)."""
+
+import numpy as np
+import pytest
+
+from solver import Position, solve_position
+from solver.generate import random_position
+from solver.kernel_backend import certified, why_not
+from solver.problem import Problem
+from solver.reference import best_cards_with_jokers
+from solver.validate import play_problems
+
+JOKER_VARIANTS = ("carousel", "vatican", "tahiti")
+
+
+def joker_positions(variant, count, seed, table, hand, jokers=4):
+    """``count`` seeded positions of ``variant`` with 1 to ``jokers`` jokers (as many as the
+    variant has at most), on the table and in the hand."""
+    rng = np.random.default_rng(seed)
+    for i in range(count):
+        ace = ("low", "high", "both")[i % 3]
+        yield random_position(rng, f"{variant}:ace={ace}", int(rng.integers(*table)),
+                              int(rng.integers(*hand)), singles=int(rng.integers(0, 4)),
+                              near=0.85, jokers=int(rng.integers(1, jokers + 1)),
+                              jokers_on_table=float(rng.uniform(0.3, 0.8)))
+
+
+def kernel_exact(position, objective="cards"):
+    """The kernel answers exactly: by its rules, or (tahiti, two free jokers) certified."""
+    problem = Problem.from_position(position, objective)
+    return not why_not(problem) or certified(problem)
+
+
+def solved(position, objective, backend):
+    answer = solve_position(position, objective, backend)
+    assert answer.optimal, (backend, str(position))
+    assert play_problems(position, answer.played, answer.table) == [], (backend, str(position))
+    return answer.score
+
+
+@pytest.mark.parametrize("variant", JOKER_VARIANTS)
+def test_small_joker_positions_three_way(variant):
+    kernel_answers = 0
+    # two jokers at most: the brute force enumerates every joker name
+    for position in joker_positions(variant, 30, seed=21, table=(0, 7), hand=(1, 4), jokers=2):
+        brute = best_cards_with_jokers(position)
+        assert solved(position, "cards", "cpsat") == brute, str(position)
+        if kernel_exact(position):
+            assert solved(position, "cards", "kernel") == brute, str(position)
+            kernel_answers += 1
+    assert kernel_answers >= 20
+
+
+@pytest.mark.parametrize("variant", JOKER_VARIANTS)
+@pytest.mark.parametrize("objective", ["cards", "points"])
+def test_joker_positions_kernel_vs_cpsat(variant, objective):
+    kernel_answers = played = 0
+    seed = 31 + JOKER_VARIANTS.index(variant) + 3 * (objective == "points")
+    for position in joker_positions(variant, 70, seed, table=(0, 50), hand=(1, 12)):
+        if not kernel_exact(position, objective):
+            continue
+        kernel = solved(position, objective, "kernel")
+        assert kernel == solved(position, objective, "cpsat"), str(position)
+        kernel_answers += 1
+        played += kernel > 0
+    assert kernel_answers >= 50 and played >= 35
+
+
+@pytest.mark.parametrize("table, hand, best", [
+    ("*5H 6H 7H 8H | 5S 5C 5D", "4H", 1),  # held beside 6H: *5H 6H 7H 8H grows to 4H
+    ("*5H 6H 7H | 5S 5C 5D", "5H 9C", 1),  # the real 5H frees the joker, which must stay
+    ("KH *AH QH", "JH 2H 3H", 1),  # a high-ace joker stays high: only JH goes
+    ("*AH 2H 3H", "KH QH", 0),  # a low-ace joker stays low: K Q have nowhere to go
+    ("4H *5H 6H 7H", "5S 5D 8H 9H", 2),  # *5H must keep 4H or 6H: 8H 9H join the run
+    ("*7S 7H 7D", "7C 8S 9S", 1),  # a set joker stays in a set: only 7C goes
+    # A..K plus a high ace is cut in two, but not between *3H and 4H, its only neighbour
+    ("*3H 4H 5H | 6H 7H 8H | 9H 10H JH", "AH 2H QH KH AH", 5),
+])
+def test_vatican_held_jokers_in_the_kernel(table, hand, best):
+    position = Position.make(table, hand, "vatican")
+    assert not why_not(Problem.from_position(position))
+    assert solved(position, "cards", "kernel") == solved(position, "cards", "cpsat") == best
+
+
+def test_points_with_table_and_hand_jokers_count_the_costliest_names():
+    # The hand's joker is worth the costliest joker name on the new table (solver.api).
+    position = Position.make("*KH QH JH | 2C 3C 4C", "* 10H", "carousel")
+    assert not why_not(Problem.from_position(position, "points"))
+    assert solved(position, "points", "kernel") == solved(position, "points", "cpsat")
+
+
+def test_two_free_tahiti_jokers_are_certified_only_when_one_per_group_holds():
+    # Copies would put both jokers in 5H 6H 7H *8H *9H: the kernel cannot certify that.
+    lone = Problem.from_position(Position.make("5H 6H 7H", "* *", "tahiti"))
+    assert why_not(lone) and not certified(lone)
+    assert solve_position(Position.make("5H 6H 7H", "* *", "tahiti")).backend == "cpsat"
+    # Each run needs its own joker to take the hand's cards: the kernel's answer is exact.
+    position = Position.make("5H 6H 7H | 2C 3C 4C", "* * 9H 6C", "tahiti")
+    assert certified(Problem.from_position(position))
+    answer = solve_position(position)
+    assert answer.backend == "kernel" and answer.score == 4
+    assert answer.score == solved(position, "cards", "cpsat")
