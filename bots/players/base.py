@@ -35,9 +35,9 @@ def knock_allowed(observation: Observation, play: Play) -> bool:
 
 def best_play(observation: Observation, objective: str = "cards") -> Play | None:
     """The solver's best play from this observation, or None if nothing can be played."""
-    from solver.api import solve_position
+    from bots.players.work import solve
 
-    solution = solve_position(observation.position(), objective)
+    solution = solve(observation.position(), objective)
     if not solution.played:
         return None
     return play_from_solution(solution)

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import time
 
+from bots.players.work import solve
 from bots.referee.actions import Action, Draw, play_from_solution
 from bots.referee.observation import Observation
-from solver.api import solve_position
 from solver.limit import KERNEL_WORK_PER_SECOND, Limit
 from solver.position import Position
 
@@ -26,7 +26,7 @@ def search_options(observation: Observation, limit: int = MAX_OPTIONS,
     instead where the turn allows it. Each search is capped; past ``deadline`` no further
     plays are looked for."""
     position = observation.position()
-    biggest = solve_position(position, limit=SOLVE_LIMIT)
+    biggest = solve(position, limit=SOLVE_LIMIT)
     if not biggest.played:
         return []
     options: list[Action] = [play_from_solution(biggest)]
@@ -40,7 +40,7 @@ def search_options(observation: Observation, limit: int = MAX_OPTIONS,
             break
         hand = list(position.hand)
         hand.remove(card)
-        other = solve_position(Position(position.table, tuple(hand), position.variant,
+        other = solve(Position(position.table, tuple(hand), position.variant,
                                         position.opened), limit=SOLVE_LIMIT)
         if other.played and _key(other.played) not in seen:
             seen.add(_key(other.played))
@@ -50,7 +50,7 @@ def search_options(observation: Observation, limit: int = MAX_OPTIONS,
             break
         if _key([card]) in seen:
             continue
-        alone = solve_position(Position(position.table, (card,), position.variant,
+        alone = solve(Position(position.table, (card,), position.variant,
                                         position.opened), limit=SOLVE_LIMIT)
         if alone.played:
             seen.add(_key([card]))

@@ -26,12 +26,12 @@ import numpy as np
 
 from bots.players.base import fallback, knock_allowed, move_seconds
 from bots.players.options import search_options
+from bots.players.work import SAFETY_SECONDS, solve
 from bots.referee.actions import Action, Draw, Play
 from bots.referee.game import build_deck
 from bots.referee.observation import Observation
 from bots.referee.scoring import hand_value
 from solver import arguments
-from solver.api import solve_position
 from solver.cards import CARDS, Card
 from solver.errors import PositionError
 from solver.limit import KERNEL_WORK_PER_SECOND, Limit
@@ -71,18 +71,24 @@ class PlannerBot:
     name = "planner"
 
     def __init__(self, seed: int = 0, weights: Weights | None = None,
-                 budget: float | None = None, *, limit: Limit | None = None) -> None:
-        """``budget``: seconds per move, or ``limit=Limit(time=S)`` (None: weigh every
-        option). Past half of it no further option is weighed, and the best weighed so far
-        is played."""
+                 budget: float | None = None, *, limit: Limit | None = None,
+                 safety: float | None = SAFETY_SECONDS) -> None:
+        """By default every option is weighed, each search capped by a fixed amount of work:
+        the same moves on any machine; ``safety`` seconds (None: none) only cap a runaway
+        move. ``budget``: seconds per move, or ``limit=Limit(time=S)``, for a clock instead:
+        past half of it no further option is weighed, and the best weighed so far is played."""
         self.rng = np.random.default_rng(arguments.seed("seed", seed))
         self.weights = arguments.instance("weights", weights or Weights(), Weights)
         self.budget = move_seconds(budget, limit)
+        self.safety = None if safety is None else arguments.seconds("safety", safety)
 
     def choose(self, observation: Observation) -> Action:
-        if self.budget is None:
-            return self.decide(observation)[0]
-        return self.decide(observation, time.perf_counter() + BUDGET_SHARE * self.budget)[0]
+        if self.budget is not None:
+            seconds: float | None = BUDGET_SHARE * self.budget
+        else:
+            seconds = self.safety
+        deadline = None if seconds is None else time.perf_counter() + seconds
+        return self.decide(observation, deadline)[0]
 
     def decide(self, observation: Observation, deadline: float | None = None
                ) -> tuple[Action, list[Action], list[float]]:
@@ -159,10 +165,10 @@ def _fits(table, hand: list[Card], variant) -> int:
             real = Position(tuple(tuple(c.real for c in g) for g in table), tuple(hand),
                             variant, True)
             real.validate()
-            return solve_position(real, limit=FITS_LIMIT).score
+            return solve(real, limit=FITS_LIMIT).score
         except PositionError:
             pass  # more copies than the packs hold: ask the exact question
-    return solve_position(Position(tuple(table), tuple(hand), variant, True),
+    return solve(Position(tuple(table), tuple(hand), variant, True),
                           limit=FITS_LIMIT).score
 
 

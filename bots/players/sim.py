@@ -16,8 +16,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from bots.players.work import solve_counts
 from bots.referee.scoring import card_value
-from solver.api import solve_counts
 from solver.cards import CARDS
 from solver.constants import N_CARD_TYPES
 from solver.limit import Limit

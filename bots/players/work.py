@@ -1,0 +1,70 @@
+"""A bot's work: the solver searches it makes, counted, and the clock kept only as a safety cap.
+
+A bot whose thinking stops at a time limit is a different player on a busy machine than on an
+idle one (issue 14). So the searching bots bound their thinking by work instead: each solver
+search is capped by a fixed ``Limit(work=...)`` (kernel work units, the same answer on any
+machine), and a move makes a fixed number of searches at most (options, evaluations and
+rollouts). Every search a bot makes goes through ``solve`` or ``solve_counts`` here, which
+count it, so a move's work is known (the tournament reports it beside the move's time) and
+a bot can stop after a given number of searches.
+
+The clock remains only as a safety cap (``SAFETY_SECONDS``) that a normal move never reaches
+on the 2-core machine the defaults were set on; a user who wants a clock instead gives a time
+budget, and the bot then thinks until it, as before.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import numpy as np
+
+from solver import api
+from solver.limit import Limit
+from solver.position import Position
+from solver.problem import Partition
+
+SAFETY_SECONDS = 10.0
+"""Wall-clock seconds after which a work-bounded move stops thinking whatever work is left:
+far above what any move takes here (the expert's worst is well under a second)."""
+
+_SEARCHES = [0]  # searches made in this process so far (bots move one at a time per process)
+
+
+def searches() -> int:
+    """Solver searches made by bots in this process so far: read it before and after a move
+    for the move's work."""
+    return _SEARCHES[0]
+
+
+def solve(position: Position, objective: str = "cards", limit: Limit | None = None
+          ) -> api.Solution:
+    """``solver.api.solve_position``, counted as one search."""
+    _SEARCHES[0] += 1
+    return api.solve_position(position, objective, limit=limit)
+
+
+def solve_counts(table: np.ndarray, hand: np.ndarray, **options: Any) -> Partition:
+    """``solver.api.solve_counts``, counted as one search (the simulator's entry point)."""
+    _SEARCHES[0] += 1
+    return api.solve_counts(table, hand, **options)
+
+
+class Meter:
+    """The work of one move: searches since it started, and the safety cap on its clock."""
+
+    def __init__(self, seconds: float | None = SAFETY_SECONDS) -> None:
+        self.start = searches()
+        self.deadline = None if seconds is None else time.perf_counter() + seconds
+
+    def spent(self) -> int:
+        """Searches made since the move started."""
+        return searches() - self.start
+
+    def capped(self) -> bool:
+        """Whether the safety cap has been reached (never on a normal move)."""
+        return self.deadline is not None and time.perf_counter() >= self.deadline
+
+
+__all__ = ["SAFETY_SECONDS", "Meter", "searches", "solve", "solve_counts"]
