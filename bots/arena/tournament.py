@@ -24,7 +24,7 @@ import numpy as np
 from bots.arena.loop import run_bots
 from bots.players import make_bot
 from bots.players.base import Bot
-from bots.players.work import searches
+from bots.players.work import work_done
 from bots.referee.actions import Action
 from bots.referee.game import Game
 from bots.referee.observation import Observation
@@ -43,21 +43,21 @@ class GameOutcome:
     winners: list[bool]
     move_ms: dict[str, list[float]] = field(default_factory=dict)
     move_work: dict[str, list[int]] = field(default_factory=dict)
-    """Solver searches per move (``bots.players.work``), by bot, in the order of the moves."""
+    """Work per move (``bots.players.work``: solver searches and kernel nodes), by bot."""
     record_sha256: str = ""
     """Digest of the game's record: equal digests, byte-identical records."""
 
 
 class _Metered:
-    """A bot whose every move's work (solver searches) is written down."""
+    """A bot whose every move's work (``bots.players.work``) is written down."""
 
     def __init__(self, bot: Bot, log: list[int]) -> None:
         self.bot, self.log, self.name = bot, log, bot.name
 
     def choose(self, observation: Observation) -> Action:
-        before = searches()
+        before = work_done()
         action = self.bot.choose(observation)
-        self.log.append(searches() - before)
+        self.log.append(work_done() - before)
         return action
 
 

@@ -29,7 +29,8 @@ from solver import arguments
 from solver.cards import N_CARD_TYPES
 from solver.limit import Limit
 
-DEFAULT_WORK = 2_000  # solver searches the rollouts may make per move (a rollout makes ~25)
+DEFAULT_WORK = 1_500  # work units (bots.players.work) the rollouts may do per move
+MAX_PLAYS = 3  # plays played out: the best valued by the evaluation (then hoarding plans)
 MAX_WORK = 100_000_000  # searches a move may be given
 ROLLOUT_TURNS = 12  # turns played out after the candidate move before judging the position
 MIN_SAMPLES = 8  # rollouts a plan needs before it can replace the default
@@ -127,11 +128,11 @@ class ExpertBot:
 
     @staticmethod
     def _plans(observation: Observation, options: list[Action]) -> list[tuple[Action, int]]:
-        """(first move, how this player goes on): every play then greedy; and, where the
-        turn lets a player draw instead of playing, hoarding (draw now, go out at once later)
-        and the biggest play then hoarding."""
-        plans: list[tuple[Action, int]] = [(option, GREEDY) for option in options
-                                           if isinstance(option, Play)]
+        """(first move, how this player goes on): the ``MAX_PLAYS`` best valued plays then
+        greedy; and, where the turn lets a player draw instead of playing, hoarding (draw now,
+        go out at once later) and the best valued play then hoarding."""
+        plays = [option for option in options if isinstance(option, Play)][:MAX_PLAYS]
+        plans: list[tuple[Action, int]] = [(play, GREEDY) for play in plays]
         if any(isinstance(option, Draw) for option in options):
             plans += [(Draw(), HOARD), (options[0], HOARD)]
         return plans

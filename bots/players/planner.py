@@ -126,8 +126,7 @@ class PlannerBot:
             for card in option.played:
                 hand.remove(card)
             table = option.table
-        else:
-            hand.append(None)  # an unknown card drawn
+        hand += [None] * drawn_after(variant.turn, option, len(hand))  # unknown cards drawn
         known = [card for card in hand if card is not None]
         score = -float(len(hand))
         if variant.scoring in ("manipulation", "tahiti", "carousel"):
@@ -143,6 +142,15 @@ class PlannerBot:
                 opening += _fits(table, list(deal[1:1 + opponent]), variant)
         n = max(len(deals), 1)
         return score + w.outs * outs / n - w.opening * opening / n
+
+
+def drawn_after(turn: str, option: Action, left: int) -> int:
+    """Cards the turn makes the player draw after ``option`` (docs/rules.md §4): one for
+    drawing instead of playing (two in guadalupe), and in guadalupe one after a play that
+    leaves ``left`` > 0 cards in the hand."""
+    if not isinstance(option, Play):
+        return 2 if turn == "guadalupe" else 1
+    return 1 if turn == "guadalupe" and left > 0 else 0
 
 
 def unseen_cards(observation: Observation) -> list[Card]:
