@@ -11,7 +11,9 @@ default work budgets (the same moves on a busy machine as on an idle one); ``--b
 gives the searching bots S seconds per move on the clock instead. The tables are printed in
 Markdown for the README, and every summary is written to ``bench/results/`` (or ``--json
 FILE``). ``anchor`` needs the ``ismcts`` level (OpenSpiel's IS-MCTS through the OpenSpiel
-adapter); both bots then get the same ``--budget`` seconds per move.
+adapter, ``bots.envs``): the expert gets ``--budget`` seconds per move on the clock, to be set
+to IS-MCTS's own move time (the adapter's level plays a fixed number of simulations), so that
+both think for the same time per move.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from solver.variants import VARIANT_NAMES
 
 LEVELS = ["random", "beginner", "greedy", "planner", "expert"]
 PAIRS = [(LEVELS[i], LEVELS[i + 1]) for i in range(len(LEVELS) - 1)] + [("greedy", "expert")]
-ANCHOR = "ismcts"  # OpenSpiel's IS-MCTS level, registered by the OpenSpiel adapter
+ANCHOR = "ismcts"  # OpenSpiel's IS-MCTS level, seated by the OpenSpiel adapter (bots.envs)
 RESULTS = Path(__file__).parent / "results"
 
 
@@ -96,9 +98,14 @@ def every_variant(games: int, budget: float | None, workers: int, seed: int,
 
 
 def anchor(games: int, budget: float | None, workers: int, seed: int) -> list[dict]:
-    """Expert vs OpenSpiel's IS-MCTS, heads-up in machiavelli, the same seconds per move."""
-    if ANCHOR not in REGISTRY:
-        raise SystemExit(f"no {ANCHOR!r} level: the OpenSpiel adapter (issue 13) registers it")
+    """Expert vs OpenSpiel's IS-MCTS, heads-up in machiavelli, the expert at ``budget``
+    seconds per move (IS-MCTS's own move time: the same time for both)."""
+    try:
+        from bots.envs.levels import check_level  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        raise SystemExit(f"no {ANCHOR!r} level: the OpenSpiel adapter (issue 13, "
+                         "bots.envs.levels) seats it") from None
+    check_level(ANCHOR)  # one line naming the extra to install when OpenSpiel is missing
     if budget is None:
         raise SystemExit("anchor needs --budget S: both bots get S seconds per move")
     return heads_up(games, budget, workers, seed, [(ANCHOR, "expert")])
