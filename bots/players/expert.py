@@ -4,11 +4,13 @@ It first scores its options as the planner does, but holding back harder (``STRO
 weight on kept cards that still fit). Near the end of a game (someone holds few cards) it
 then searches: it deals the unseen cards at random many times over (consistent with what it
 has seen: its hand, the table, everyone's hand size, the stock size) and, in each imagined
-world, plays each plan out (``bots.players.sim``): a first move (the chosen one, the biggest
-play and its close alternatives, drawing instead) and how it goes on (greedy, or hoarding: drawing
+world, plays each plan out (``bots.players.sim``): a first move (one of the three plays the
+evaluation values most, or drawing instead) and how it goes on (greedy, or hoarding: drawing
 until its whole hand can go out at once), with opponents modelled from what they have shown.
 The evaluation's choice stands unless a plan beats it clearly over the same worlds. All of it
-within a time budget per move. Where rollouts cannot model the variant (jokers, carousel's
+within a budget of work per move (``DEFAULT_WORK`` units of ``bots.players.work``: solver
+searches and kernel nodes, so the same seed gives the same moves on a busy machine), or of
+seconds when asked for a clock. Where rollouts cannot model the variant (jokers, carousel's
 turns) the evaluation decides alone.
 """
 
@@ -31,7 +33,7 @@ from solver.limit import Limit
 
 DEFAULT_WORK = 1_500  # work units (bots.players.work) the rollouts may do per move
 MAX_PLAYS = 3  # plays played out: the best valued by the evaluation (then hoarding plans)
-MAX_WORK = 100_000_000  # searches a move may be given
+MAX_WORK = 100_000_000  # work units a move may be given
 ROLLOUT_TURNS = 12  # turns played out after the candidate move before judging the position
 MIN_SAMPLES = 8  # rollouts a plan needs before it can replace the default
 SIGNIFICANCE = 3.0  # standard errors by which a plan must beat the strong evaluation's choice

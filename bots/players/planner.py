@@ -163,20 +163,25 @@ def unseen_cards(observation: Observation) -> list[Card]:
 
 
 def _fits(table, hand: list[Card], variant) -> int:
-    """How many of ``hand`` could be played on ``table`` now: an estimate, so a table joker
-    counts as the card it names (the kernel then answers at once, where the exact rules for
-    table jokers would need a CP-SAT model per estimate)."""
-    if not hand:
-        return 0
+    """How many of ``hand`` could be played on ``table`` now: an estimate. A joker in the hand
+    counts as fitting wherever the table holds a group (it can stand in for a missing card
+    almost anywhere), and the rest is asked without it; a table joker counts as the card it
+    names. So the kernel answers every estimate at once, joker-free: with jokers it pays a
+    set-up per search (a much bigger automaton), and the exact rules for table jokers would
+    need a CP-SAT model per estimate."""
+    real_hand = tuple(card for card in hand if not card.joker)
+    jokers = len(hand) - len(real_hand) if table else 0
+    if not real_hand:
+        return jokers
     if any(card.joker for group in table for card in group):
         try:
-            real = Position(tuple(tuple(c.real for c in g) for g in table), tuple(hand),
+            real = Position(tuple(tuple(c.real for c in g) for g in table), real_hand,
                             variant, True)
             real.validate()
-            return solve(real, limit=FITS_LIMIT).score
+            return jokers + solve(real, limit=FITS_LIMIT).score
         except PositionError:
             pass  # more copies than the packs hold: ask the exact question
-    return solve(Position(tuple(table), tuple(hand), variant, True),
+    return jokers + solve(Position(tuple(table), real_hand, variant, True),
                           limit=FITS_LIMIT).score
 
 
