@@ -50,7 +50,7 @@ class ExpertBot:
                  rollouts: int | None = None, *, limit: Limit | None = None,
                  work: int | None = None, safety: float | None = SAFETY_SECONDS) -> None:
         """By default the expert's thinking is bounded by work: its options are all weighed,
-        and its rollouts stop after ``work`` solver searches (``DEFAULT_WORK``), so the same
+        and its rollouts stop after ``work`` units of work (``DEFAULT_WORK``), so the same
         seed gives the same moves on any machine, idle or busy; ``safety`` seconds (None:
         none) only cap a runaway move. With ``rollouts`` exactly that many deals are played
         out instead. ``budget`` (seconds per move, or ``limit=Limit(time=S)``) asks for a
@@ -94,7 +94,7 @@ class ExpertBot:
     def _search(self, observation: Observation, plans: list[tuple[Action, int]],
                 meter: Meter) -> list[list[float]]:
         """Each plan's gain over the first (the evaluation's choice) in deal after deal: as
-        many deals as ``rollouts`` asks, else until ``work`` searches are spent (or, with a
+        many deals as ``rollouts`` asks, else until ``work`` units are spent (or, with a
         time budget, until the clock). Every deal plays every plan, so the comparison is on
         the same deals; only the safety cap (or the clock) can cut a deal short."""
         rivals = opponent_policies(observation)
