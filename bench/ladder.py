@@ -1,12 +1,19 @@
 """The ladder's acceptance runs: who beats whom, by how much, and how fast they move.
 
-    python -m bench.ladder heads-up  --games 400 --budget 0.25   # adjacent levels, machiavelli
-    python -m bench.ladder four      --games 400 --budget 0.25   # levels 2-5 at one table
-    python -m bench.ladder variants  --games 50  --budget 0.05   # every level, every variant
-    python -m bench.ladder all       ...                          # the three in a row
+    python -m bench.ladder heads-up  --games 400 --seed 2026   # adjacent levels, machiavelli
+    python -m bench.ladder four      --games 400 --seed 2026   # levels 2-5 at one table
+    python -m bench.ladder variants  --games 200 --seed 2026   # adjacent pairs, every variant
+    python -m bench.ladder anchor    --games 200 --budget 0.25 # expert vs OpenSpiel's IS-MCTS
+    python -m bench.ladder all       ...                        # heads-up, four, variants
 
-Every run is a seeded tournament with duplicate deals (``bots.arena.tournament``); the tables are
-printed in Markdown for the README, and ``--json FILE`` keeps every summary.
+Every run is a seeded tournament with duplicate deals (``bots.arena.tournament``) at the bots'
+default work budgets (the same moves on a busy machine as on an idle one); ``--budget S``
+gives the searching bots S seconds per move on the clock instead. The tables are printed in
+Markdown for the README, and every summary is written to ``bench/results/`` (or ``--json
+FILE``). ``anchor`` needs the ``ismcts`` level (OpenSpiel's IS-MCTS through the OpenSpiel
+adapter, ``bots.envs``): the expert gets ``--budget`` seconds per move on the clock, to be set
+to IS-MCTS's own move time (the adapter's level plays a fixed number of simulations), so that
+both think for the same time per move.
 """
 
 from __future__ import annotations
@@ -15,97 +22,143 @@ import argparse
 import json
 import sys
 import time
+from pathlib import Path
 
 from bots.arena.tournament import run_tournament
 from bots.players import REGISTRY
 from solver.variants import VARIANT_NAMES
 
-LEVELS = list(REGISTRY)
+LEVELS = ["random", "beginner", "greedy", "planner", "expert"]
 PAIRS = [(LEVELS[i], LEVELS[i + 1]) for i in range(len(LEVELS) - 1)] + [("greedy", "expert")]
+ANCHOR = "ismcts"  # OpenSpiel's IS-MCTS level, seated by the OpenSpiel adapter (bots.envs)
+RESULTS = Path(__file__).parent / "results"
 
 
 def _row(summary: dict, name: str) -> dict:
     return next(row for row in summary["bots"] if row["name"] == name)
 
 
-def heads_up(games: int, budget: float, workers: int, seed: int,
-             pairs: list[tuple[str, str]] | None = None) -> list[dict]:
-    print("| pair (machiavelli, heads-up) | games | stronger wins | win rate | 95% interval |")
-    print("| --- | ---: | ---: | ---: | --- |")
+def _pair_line(summary: dict, weaker: str, stronger: str, label: str = "") -> str:
+    row = _row(summary, stronger)
+    lo, hi = row["ci95"]
+    return (f"| {label}{stronger} vs {weaker} | {summary['games']} | {row['wins']:.1f} | "
+            f"{row['win_rate']:.1%} | {lo:.1%}-{hi:.1%} | {row['move_ms_median']:.1f} | "
+            f"{row['move_ms_max']:.0f} | {row['move_work_median']} |")
+
+
+def _pair_header(what: str) -> None:
+    print(f"| pair ({what}) | games | stronger wins | win rate | 95% interval | "
+          "stronger's move ms median | max | work median |")
+    print("| --- | ---: | ---: | ---: | --- | ---: | ---: | ---: |")
+
+
+def heads_up(games: int, budget: float | None, workers: int, seed: int,
+             pairs: list[tuple[str, str]] | None = None,
+             variant: str = "machiavelli") -> list[dict]:
+    """Each pair heads-up on ``games`` duplicate deals."""
+    _pair_header(f"{variant}, heads-up")
     results = []
     for weaker, stronger in pairs or PAIRS:
-        summary = run_tournament("machiavelli", [weaker, stronger], games, 2, seed,
+        summary = run_tournament(variant, [weaker, stronger], games, 2, seed,
                                  workers=workers, budget=budget)
-        row = _row(summary, stronger)
-        lo, hi = row["ci95"]
-        print(f"| {stronger} vs {weaker} | {summary['games']} | {row['wins']:.1f} | "
-              f"{row['win_rate']:.1%} | {lo:.1%}-{hi:.1%} |", flush=True)
+        print(_pair_line(summary, weaker, stronger), flush=True)
         results.append(summary)
     return results
 
 
-def four_players(games: int, budget: float, workers: int, seed: int) -> list[dict]:
+def four_players(games: int, budget: float | None, workers: int, seed: int) -> list[dict]:
     bots = LEVELS[1:]
     summary = run_tournament("machiavelli", bots, games, 4, seed, workers=workers,
                              budget=budget)
     print("| bot (machiavelli, 4 players) | games | wins | win rate | 95% interval | rating | "
-          "move ms median | move ms max |")
-    print("| --- | ---: | ---: | ---: | --- | ---: | ---: | ---: |")
+          "move ms median | move ms max | work median |")
+    print("| --- | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: |")
     for name in bots:
         row = _row(summary, name)
         lo, hi = row["ci95"]
         print(f"| {name} | {row['games']} | {row['wins']:.1f} | {row['win_rate']:.1%} | "
               f"{lo:.1%}-{hi:.1%} | {row['rating']:.2f} | {row['move_ms_median']:.1f} | "
-              f"{row['move_ms_max']:.0f} |", flush=True)
+              f"{row['move_ms_max']:.0f} | {row['move_work_median']} |", flush=True)
     return [summary]
 
 
-def every_variant(games: int, budget: float, workers: int, seed: int) -> list[dict]:
-    """Each level plays ``games`` games of each variant (heads-up against its neighbours)."""
-    print("| variant | games per level | " + " | ".join(LEVELS) + " |")
-    print("| --- | ---: | " + " | ".join("---:" for _ in LEVELS) + " |")
+def every_variant(games: int, budget: float | None, workers: int, seed: int,
+                  pairs: list[tuple[str, str]] | None = None,
+                  variants: list[str] | None = None) -> list[dict]:
+    """Each pair heads-up on ``games`` duplicate deals in each variant."""
+    _pair_header("heads-up")
     results = []
-    for variant in VARIANT_NAMES:
-        summary = run_tournament(variant, LEVELS, games * len(LEVELS) // 2, 2, seed,
-                                 workers=workers, budget=budget)
-        rates = [f"{_row(summary, name)['win_rate']:.0%}" for name in LEVELS]
-        per_level = min(_row(summary, name)["games"] for name in LEVELS)
-        print(f"| {variant} | {per_level} | " + " | ".join(rates) + " |", flush=True)
-        results.append(summary)
+    for variant in variants or VARIANT_NAMES:
+        for weaker, stronger in pairs or PAIRS:
+            summary = run_tournament(variant, [weaker, stronger], games, 2, seed,
+                                     workers=workers, budget=budget)
+            print(_pair_line(summary, weaker, stronger, f"{variant}: "), flush=True)
+            results.append(summary)
     return results
+
+
+def anchor(games: int, budget: float | None, workers: int, seed: int) -> list[dict]:
+    """Expert vs OpenSpiel's IS-MCTS, heads-up in machiavelli, the expert at ``budget``
+    seconds per move (IS-MCTS's own move time: the same time for both)."""
+    try:
+        from bots.envs.levels import check_level  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        raise SystemExit(f"no {ANCHOR!r} level: the OpenSpiel adapter (issue 13, "
+                         "bots.envs.levels) seats it") from None
+    check_level(ANCHOR)  # one line naming the extra to install when OpenSpiel is missing
+    if budget is None:
+        raise SystemExit("anchor needs --budget S: both bots get S seconds per move")
+    return heads_up(games, budget, workers, seed, [(ANCHOR, "expert")])
+
+
+def parse_pairs(parser: argparse.ArgumentParser, text: str | None
+                ) -> list[tuple[str, str]] | None:
+    """``WEAKER:STRONGER,...`` as pairs of levels (a parser error for anything else)."""
+    if not text:
+        return None
+    pairs = [tuple(pair.split(":")) for pair in text.split(",")]
+    unknown = [name for pair in pairs for name in pair if name not in REGISTRY]
+    if unknown or any(len(pair) != 2 for pair in pairs):
+        parser.error(f"bad --pairs {text!r}: each is WEAKER:STRONGER, levels "
+                     f"{', '.join(REGISTRY)}")
+    return [(pair[0], pair[1]) for pair in pairs]
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("run", choices=("heads-up", "four", "variants", "all"))
+    parser.add_argument("run", choices=("heads-up", "four", "variants", "anchor", "all"))
     parser.add_argument("--games", type=int, default=400)
-    parser.add_argument("--budget", type=float, default=0.25, help="expert seconds per move")
+    parser.add_argument("--budget", type=float, default=None,
+                        help="seconds per move on the clock (default: the bots' work budgets)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--json", metavar="FILE", help="write every summary to FILE")
+    parser.add_argument("--json", metavar="FILE", help="where to write every summary")
     parser.add_argument("--pairs", metavar="WEAKER:STRONGER,...",
                         help="heads-up pairs to play (default: adjacent levels and "
                              "expert vs greedy), e.g. planner:expert,greedy:expert")
+    parser.add_argument("--variants", metavar="V,...", help="variants for 'variants' "
+                        "(default: all eight)")
     args = parser.parse_args(argv)
     started = time.perf_counter()
+    pairs = parse_pairs(parser, args.pairs)
+    runs = {"heads-up": lambda: heads_up(args.games, args.budget, args.workers, args.seed,
+                                         pairs),
+            "four": lambda: four_players(args.games, args.budget, args.workers, args.seed),
+            "variants": lambda: every_variant(
+                args.games, args.budget, args.workers, args.seed, pairs,
+                args.variants.split(",") if args.variants else None),
+            "anchor": lambda: anchor(args.games, args.budget, args.workers, args.seed)}
     summaries = []
-    runs = {"heads-up": heads_up, "four": four_players, "variants": every_variant}
-    pairs = None
-    if args.pairs:
-        pairs = [tuple(pair.split(":")) for pair in args.pairs.split(",")]
-        unknown = [name for pair in pairs for name in pair if name not in REGISTRY]
-        if unknown or any(len(pair) != 2 for pair in pairs):
-            parser.error(f"bad --pairs {args.pairs!r}: each is WEAKER:STRONGER, levels "
-                         f"{', '.join(LEVELS)}")
-    for name in (runs if args.run == "all" else [args.run]):
-        extra = {"pairs": pairs} if name == "heads-up" else {}
-        summaries += runs[name](args.games, args.budget, args.workers, args.seed, **extra)
+    for name in (["heads-up", "four", "variants"] if args.run == "all" else [args.run]):
+        summaries += runs[name]()
         print()
-    print(f"({time.perf_counter() - started:.0f} s, {args.workers} workers, expert budget "
-          f"{args.budget} s, seed {args.seed})")
-    if args.json:
-        with open(args.json, "w") as handle:
-            json.dump(summaries, handle, indent=1)
+    clock = "work budgets" if args.budget is None else f"{args.budget} s per move"
+    print(f"({time.perf_counter() - started:.0f} s, {args.workers} workers, {clock}, "
+          f"seed {args.seed})")
+    path = Path(args.json) if args.json else \
+        RESULTS / f"ladder-{args.run}-{args.games}x{args.seed}.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(summaries, indent=1))
     return 0
 
 

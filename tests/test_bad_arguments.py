@@ -74,7 +74,10 @@ def test_solve_rejects_wrong_types_for_table_and_hand(value):
     lambda: make_bot("planner", seed=0, budget=0),
     lambda: PlannerBot(seed="1"),
     lambda: PlannerBot(weights=3),
-    lambda: ExpertBot(budget=None),
+    lambda: ExpertBot(budget=0),
+    lambda: ExpertBot(work=0),
+    lambda: ExpertBot(safety=-1.0),
+    lambda: PlannerBot(safety=float("nan")),
     lambda: ExpertBot(rollouts=0),
     lambda: ExpertBot(rollouts=1.5),
 ])

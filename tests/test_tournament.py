@@ -49,7 +49,9 @@ def test_tournament_cli_json_schema():
     assert set(data) >= {"games", "seed", "bots"} and data["games"] == 4 and data["seed"] == 2
     for row in data["bots"]:
         assert set(row) == {"name", "games", "wins", "win_rate", "ci95", "mean_score", "rating",
-                            "move_ms_median", "move_ms_max"}
+                            "move_ms_median", "move_ms_max", "move_work_median",
+                            "move_work_max"}
+    assert len(data["records_sha256"]) == 64
 
 
 @pytest.mark.parametrize("args, token", [

@@ -12,6 +12,7 @@ as a fraction.
 
 from __future__ import annotations
 
+import hashlib
 import math
 import statistics
 from collections.abc import Callable, Iterable, Sequence
@@ -22,7 +23,12 @@ import numpy as np
 
 from bots.arena.loop import run_bots
 from bots.envs.levels import make_level
+from bots.players.base import Bot
+from bots.players.work import work_done
+from bots.referee.actions import Action
 from bots.referee.game import Game
+from bots.referee.observation import Observation
+from bots.referee.record import dumps
 from bots.referee.scoring import lower_is_better
 from solver.variants import Variant
 
@@ -36,6 +42,23 @@ class GameOutcome:
     scores: list[int]
     winners: list[bool]
     move_ms: dict[str, list[float]] = field(default_factory=dict)
+    move_work: dict[str, list[int]] = field(default_factory=dict)
+    """Work per move (``bots.players.work``: solver searches and kernel nodes), by bot."""
+    record_sha256: str = ""
+    """Digest of the game's record: equal digests, byte-identical records."""
+
+
+class _Metered:
+    """A bot whose every move's work (``bots.players.work``) is written down."""
+
+    def __init__(self, bot: Bot, log: list[int]) -> None:
+        self.bot, self.log, self.name = bot, log, bot.name
+
+    def choose(self, observation: Observation) -> Action:
+        before = work_done()
+        action = self.bot.choose(observation)
+        self.log.append(work_done() - before)
+        return action
 
 
 def lineup(bots: Sequence[str], players: int, game: int) -> list[str]:
@@ -58,10 +81,13 @@ def play_one(variant: str, bots: Sequence[str], players: int, seed: int, game: i
     state = Game(variant, names, deal)
     _warm_up(state, seats, budget)
     times: dict[str, list[float]] = {name: [] for name in set(seats)}
-    run_bots(state, players_, on_choose=lambda seat, ms: times[seats[seat]].append(ms))
+    work: dict[str, list[int]] = {name: [] for name in set(seats)}
+    metered = [_Metered(bot, work[name]) for bot, name in zip(players_, seats, strict=True)]
+    run_bots(state, metered, on_choose=lambda seat, ms: times[seats[seat]].append(ms))
     results = state.results()
+    digest = hashlib.sha256(dumps(state.record()).encode()).hexdigest()
     return GameOutcome(game, seats, [r["score"] for r in results],
-                       [r["winner"] for r in results], times)
+                       [r["winner"] for r in results], times, work, digest)
 
 
 _WARM: set[tuple[str, str]] = set()
@@ -100,9 +126,12 @@ def summarize(variant: Variant, bots: Sequence[str], outcomes: Iterable[GameOutc
     wins: dict[str, float] = dict.fromkeys(bots, 0.0)
     scores: dict[str, list[int]] = {name: [] for name in bots}
     moves: dict[str, list[float]] = {name: [] for name in bots}
+    work: dict[str, list[int]] = {name: [] for name in bots}
     total = 0
+    records = hashlib.sha256()
     for outcome in sorted(outcomes, key=lambda o: o.game):
         total += 1
+        records.update(outcome.record_sha256.encode())
         shared = max(1, sum(outcome.winners))
         for name, score, won in zip(outcome.bots, outcome.scores, outcome.winners, strict=True):
             games[name] += 1
@@ -110,6 +139,8 @@ def summarize(variant: Variant, bots: Sequence[str], outcomes: Iterable[GameOutc
             scores[name].append(score)
         for name, times in outcome.move_ms.items():
             moves[name].extend(times)
+        for name, counts in outcome.move_work.items():
+            work[name].extend(counts)
         # OpenSkill ranks teams; a bot seated twice plays as two teams of itself.
         sign = 1 if lower_is_better(variant) else -1
         ranks = [(0 if won else 1, sign * score)
@@ -130,12 +161,14 @@ def summarize(variant: Variant, bots: Sequence[str], outcomes: Iterable[GameOutc
             "rating": round(ratings[name].ordinal(), 3),
             "move_ms_median": round(statistics.median(moves[name]), 3) if moves[name] else 0.0,
             "move_ms_max": round(max(moves[name]), 3) if moves[name] else 0.0,
+            "move_work_median": statistics.median(work[name]) if work[name] else 0,
+            "move_work_max": max(work[name], default=0),
         })
     # "rating" is OpenSkill's ordinal (mu - 3 sigma); mu and sigma give its interval
     spread = {name: {"mu": round(ratings[name].mu, 3), "sigma": round(ratings[name].sigma, 3)}
               for name in bots}
     return {"games": total, "seed": seed, "variant": str(variant), "bots": rows,
-            "ratings": spread}
+            "ratings": spread, "records_sha256": records.hexdigest()}
 
 
 def run_tournament(variant: str, bots: Sequence[str], games: int, players: int, seed: int,

@@ -20,8 +20,10 @@ takes an explicit seed, so the same seed gives the same moves. The levels, weake
    fewer), searches: it deals the unseen cards many times over consistently with what it has
    seen, plays each plan (a first move and a way to go on: greedy or hoarding) forward with
    the kernel, opponents modelled from what they have shown, and replaces the evaluation's
-   choice only by a plan that beats it clearly over the same deals, within its time budget
-   per move.
+   choice only by a plan that beats it clearly over the same deals.
+
+The searching levels (planner, expert) bound each move by work, not seconds
+(``bots.players.work``): the same seed gives the same moves on an idle or a busy machine.
 """
 
 from __future__ import annotations
@@ -49,9 +51,10 @@ REGISTRY: dict[str, Callable[..., Bot]] = {
 
 def make_bot(name: str, seed: int = 0, budget: float | None = None, *,
              limit: Limit | None = None) -> Bot:
-    """The bot called ``name`` (see ``REGISTRY``), seeded; ``limit`` (a ``Limit``: its
-    ``time`` in seconds per move) or ``budget`` (seconds: ``Limit(time=budget)``) is for the
-    bots that search (``SEARCHERS``); the others play at once and ignore it."""
+    """The bot called ``name`` (see ``REGISTRY``), seeded. The bots that search
+    (``SEARCHERS``) think within a fixed amount of work by default; ``limit`` (a ``Limit``:
+    its ``time`` in seconds per move) or ``budget`` (seconds: ``Limit(time=budget)``) puts
+    them on the clock instead. The others play at once and ignore it."""
     key = name.strip().lower() if isinstance(name, str) else None
     if key not in REGISTRY:
         raise InvalidArgumentError(f"unknown bot {clip(repr(name))} "
@@ -63,7 +66,7 @@ def make_bot(name: str, seed: int = 0, budget: float | None = None, *,
     return factory(seed)
 
 
-#: Bots that take a time limit per move.
+#: Bots that search within a work budget per move, or a time limit when given one.
 SEARCHERS: set[str] = {"planner", "expert"}
 
 

@@ -6,10 +6,11 @@ from typing import Protocol
 
 import numpy as np
 
+from bots.players import work
 from bots.referee.actions import Action, Draw, GiveUp, Pass, Play, play_from_solution
 from bots.referee.observation import Observation
 from bots.referee.scoring import can_knock, knock_open
-from solver import arguments, counts
+from solver import arguments
 from solver.codes import codes_of, play_cards
 from solver.constants import JOKER_CODE, N_CARD_TYPES
 from solver.errors import InvalidArgumentError
@@ -42,11 +43,12 @@ def best_play(observation: Observation, objective: str = "cards") -> Play | None
 
     Joker-free positions go through the counts-level entry point (``solver.counts``) on the
     table's code rows: the same play ``solve_position`` gives, without building the position
-    again; the rest through ``solve_position``."""
+    again; the rest through ``solve_position``. Both are counted as one search of the bot's work
+    (``bots.players.work``)."""
     hand = codes_of(observation.playable_hand)
     if max(hand, default=0) < JOKER_CODE:
         rows, lengths = observation.rows()
-        answer = counts.best_play(rows, lengths, np.bincount(hand, minlength=N_CARD_TYPES),
+        answer = work.best_play(rows, lengths, np.bincount(hand, minlength=N_CARD_TYPES),
                                   observation.variant, observation.opened[observation.player],
                                   objective)
         if answer is not None:
@@ -54,9 +56,9 @@ def best_play(observation: Observation, objective: str = "cards") -> Play | None
                 return None
             played, table = play_cards(answer.played, answer.rows, answer.lengths)
             return Play(played, table)
-    from solver.api import solve_position
+    from bots.players.work import solve
 
-    solution = solve_position(observation.position(), objective)
+    solution = solve(observation.position(), objective)
     if not solution.played:
         return None
     return play_from_solution(solution)

@@ -4,11 +4,13 @@ It first scores its options as the planner does, but holding back harder (``STRO
 weight on kept cards that still fit). Near the end of a game (someone holds few cards) it
 then searches: it deals the unseen cards at random many times over (consistent with what it
 has seen: its hand, the table, everyone's hand size, the stock size) and, in each imagined
-world, plays each plan out (``bots.players.sim``): a first move (the chosen one, the biggest
-play and its close alternatives, drawing instead) and how it goes on (greedy, or hoarding: drawing
+world, plays each plan out (``bots.players.sim``): a first move (one of the three plays the
+evaluation values most, or drawing instead) and how it goes on (greedy, or hoarding: drawing
 until its whole hand can go out at once), with opponents modelled from what they have shown.
 The evaluation's choice stands unless a plan beats it clearly over the same worlds. All of it
-within a time budget per move. Where rollouts cannot model the variant (jokers, carousel's
+within a budget of work per move (``DEFAULT_WORK`` units of ``bots.players.work``: solver
+searches and kernel nodes, so the same seed gives the same moves on a busy machine), or of
+seconds when asked for a clock. Where rollouts cannot model the variant (jokers, carousel's
 turns) the evaluation decides alone.
 """
 
@@ -21,6 +23,7 @@ import numpy as np
 from bots.players.base import move_seconds
 from bots.players.planner import STRONG, PlannerBot
 from bots.players.sim import GREEDY, HOARD, SimState, supported
+from bots.players.work import SAFETY_SECONDS, Meter
 from bots.referee.actions import Action, Draw, Play
 from bots.referee.game import build_deck
 from bots.referee.observation import Observation
@@ -28,7 +31,9 @@ from solver import arguments
 from solver.cards import N_CARD_TYPES
 from solver.limit import Limit
 
-DEFAULT_BUDGET = 0.5
+DEFAULT_WORK = 1_500  # work units (bots.players.work) the rollouts may do per move
+MAX_PLAYS = 3  # plays played out: the best valued by the evaluation (then hoarding plans)
+MAX_WORK = 100_000_000  # work units a move may be given
 ROLLOUT_TURNS = 12  # turns played out after the candidate move before judging the position
 MIN_SAMPLES = 8  # rollouts a plan needs before it can replace the default
 SIGNIFICANCE = 3.0  # standard errors by which a plan must beat the strong evaluation's choice
@@ -41,49 +46,40 @@ HOARD_GROWTH = 4  # cards past the deal (with that many draws) that mark a hoard
 class ExpertBot:
     name = "expert"
 
-    def __init__(self, seed: int = 0, budget: float | None = DEFAULT_BUDGET,
-                 rollouts: int | None = None, *, limit: Limit | None = None) -> None:
-        """``budget``: seconds per move, or ``limit=Limit(time=S)`` (the default budget gives
-        way to a limit). With ``rollouts`` the clock is ignored: every option is weighed and
-        exactly that many deals are played out, so the same seed gives the same moves on any
-        machine (under a time budget, a faster machine searches more)."""
+    def __init__(self, seed: int = 0, budget: float | None = None,
+                 rollouts: int | None = None, *, limit: Limit | None = None,
+                 work: int | None = None, safety: float | None = SAFETY_SECONDS) -> None:
+        """By default the expert's thinking is bounded by work: its options are all weighed,
+        and its rollouts stop after ``work`` units of work (``DEFAULT_WORK``), so the same
+        seed gives the same moves on any machine, idle or busy; ``safety`` seconds (None:
+        none) only cap a runaway move. With ``rollouts`` exactly that many deals are played
+        out instead. ``budget`` (seconds per move, or ``limit=Limit(time=S)``) asks for a
+        clock instead of work: it then searches until the clock, and a faster or idler
+        machine searches more (the behaviour before issue 14)."""
         self.rng = np.random.default_rng(arguments.seed("seed", seed))
-        if limit is not None and budget == DEFAULT_BUDGET:
-            budget = None
-        budget = arguments.seconds("budget", budget, optional=limit is not None)
-        self.budget: float = move_seconds(budget, limit, DEFAULT_BUDGET) or DEFAULT_BUDGET
+        self.budget = move_seconds(budget, limit)
         self.rollouts = None if rollouts is None else arguments.integer(
             "rollouts", rollouts, 1, MAX_ROLLOUTS)
-        self.planner = PlannerBot(seed, STRONG)
+        self.work = arguments.integer("work", DEFAULT_WORK if work is None else work, 1,
+                                      MAX_WORK)
+        self.safety = None if safety is None else arguments.seconds("safety", safety)
+        self.planner = PlannerBot(seed, STRONG, safety=self.safety)
 
     def choose(self, observation: Observation) -> Action:
         started = time.perf_counter()
-        timed = self.rollouts is None
-        deadline = started + 0.9 * self.budget if timed else float("inf")
-        choice, options, _ = self.planner.decide(
-            observation, deadline=started + EVALUATION_SHARE * self.budget if timed else None)
+        meter = Meter(self.safety if self.budget is None else 0.9 * self.budget)
+        if self.budget is None:
+            choice, options, _ = self.planner.decide(observation, deadline=meter.deadline)
+        else:
+            choice, options, _ = self.planner.decide(
+                observation, deadline=started + EVALUATION_SHARE * self.budget)
         if len(options) < 2 or not supported(observation.variant) or not endgame(observation):
             return choice
         # Near the end, games played out to the finish judge moves better than any
         # evaluation: the strong evaluation's choice stands unless a plan clearly beats it.
         plans = [(choice, GREEDY)] + [plan for plan in self._plans(observation, options)
                                       if plan[0] != choice or plan[1] != GREEDY]
-        rivals = opponent_policies(observation)
-        gains: list[list[float]] = [[] for _ in plans]
-        spent = 0.0  # the longest rollout so far: no new one starts unless it fits
-        worlds, rollouts = 0, self.rollouts or 0
-        while time.perf_counter() + 2 * spent < deadline if timed else worlds < rollouts:
-            worlds += 1
-            world = self.deal(observation)
-            begun = time.perf_counter()
-            base = self.rollout(observation, world, plans[0], rivals)
-            spent = max(spent, time.perf_counter() - begun)
-            for i in range(1, len(plans)):
-                begun = time.perf_counter()
-                if begun + spent >= deadline:
-                    break
-                gains[i].append(self.rollout(observation, world, plans[i], rivals) - base)
-                spent = max(spent, time.perf_counter() - begun)
+        gains = self._search(observation, plans, meter)
         best, best_score = 0, 0.0
         for i in range(1, len(plans)):
             samples = np.array(gains[i])
@@ -95,13 +91,50 @@ class ExpertBot:
                 best, best_score = i, score
         return plans[best][0]
 
+    def _search(self, observation: Observation, plans: list[tuple[Action, int]],
+                meter: Meter) -> list[list[float]]:
+        """Each plan's gain over the first (the evaluation's choice) in deal after deal: as
+        many deals as ``rollouts`` asks, else until ``work`` units are spent (or, with a
+        time budget, until the clock). Every deal plays every plan, so the comparison is on
+        the same deals; only the safety cap (or the clock) can cut a deal short."""
+        rivals = opponent_policies(observation)
+        gains: list[list[float]] = [[] for _ in plans]
+        worlds = 0
+        longest = 0.0  # clocked mode: the longest rollout so far; none starts unless it fits
+
+        def more() -> bool:
+            if self.rollouts is not None:
+                return worlds < self.rollouts and not meter.capped()
+            if self.budget is not None:
+                return meter.deadline is None or time.perf_counter() + 2 * longest < meter.deadline
+            return meter.spent() < self.work and not meter.capped()
+
+        def fits() -> bool:
+            if self.budget is None:
+                return not meter.capped()
+            return meter.deadline is None or time.perf_counter() + longest < meter.deadline
+
+        while more():
+            worlds += 1
+            world = self.deal(observation)
+            begun = time.perf_counter()
+            base = self.rollout(observation, world, plans[0], rivals)
+            longest = max(longest, time.perf_counter() - begun)
+            for i in range(1, len(plans)):
+                if not fits():
+                    break
+                begun = time.perf_counter()
+                gains[i].append(self.rollout(observation, world, plans[i], rivals) - base)
+                longest = max(longest, time.perf_counter() - begun)
+        return gains
+
     @staticmethod
     def _plans(observation: Observation, options: list[Action]) -> list[tuple[Action, int]]:
-        """(first move, how this player goes on): every play then greedy; and, where the
-        turn lets a player draw instead of playing, hoarding (draw now, go out at once later)
-        and the biggest play then hoarding."""
-        plans: list[tuple[Action, int]] = [(option, GREEDY) for option in options
-                                           if isinstance(option, Play)]
+        """(first move, how this player goes on): the ``MAX_PLAYS`` best valued plays then
+        greedy; and, where the turn lets a player draw instead of playing, hoarding (draw now,
+        go out at once later) and the best valued play then hoarding."""
+        plays = [option for option in options if isinstance(option, Play)][:MAX_PLAYS]
+        plans: list[tuple[Action, int]] = [(play, GREEDY) for play in plays]
         if any(isinstance(option, Draw) for option in options):
             plans += [(Draw(), HOARD), (options[0], HOARD)]
         return plans

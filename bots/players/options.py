@@ -7,13 +7,15 @@ from __future__ import annotations
 
 import time
 
+from bots.players.work import solve
 from bots.referee.actions import Action, Draw, play_from_solution
 from bots.referee.observation import Observation
-from solver.api import solve_position
 from solver.limit import KERNEL_WORK_PER_SECOND, Limit
 from solver.position import Position
 
 MAX_OPTIONS = 8  # plays listed (the biggest first), plus drawing where that is allowed
+DRAW_INSTEAD = ("play_or_draw", "guadalupe")  # turns where drawing instead of playing ends
+# the turn (docs/rules.md §4): drawing is then an option to weigh against the plays
 # Each search while listing options is capped at a fixed amount of work (what 0.02 s was as a
 # kernel work budget): the same options on any machine.
 SOLVE_LIMIT = Limit(work=int(0.02 * KERNEL_WORK_PER_SECOND))
@@ -22,11 +24,11 @@ SOLVE_LIMIT = Limit(work=int(0.02 * KERNEL_WORK_PER_SECOND))
 def search_options(observation: Observation, limit: int = MAX_OPTIONS,
                    deadline: float | None = None) -> list[Action]:
     """The biggest play first, then the other biggest plays and those a card short (each
-    found without one of the biggest play's cards), single cards that fit alone, and drawing
-    instead where the turn allows it. Each search is capped; past ``deadline`` no further
-    plays are looked for."""
+    found without one of the biggest play's cards), single cards that fit alone (none while an
+    opening needs groups from the hand), and drawing instead where the turn allows it. Each
+    search is capped; past ``deadline`` no further plays are looked for."""
     position = observation.position()
-    biggest = solve_position(position, limit=SOLVE_LIMIT)
+    biggest = solve(position, limit=SOLVE_LIMIT)
     if not biggest.played:
         return []
     options: list[Action] = [play_from_solution(biggest)]
@@ -40,22 +42,26 @@ def search_options(observation: Observation, limit: int = MAX_OPTIONS,
             break
         hand = list(position.hand)
         hand.remove(card)
-        other = solve_position(Position(position.table, tuple(hand), position.variant,
-                                        position.opened), limit=SOLVE_LIMIT)
+        other = solve(Position(position.table, tuple(hand), position.variant, position.opened),
+                      limit=SOLVE_LIMIT)
         if other.played and _key(other.played) not in seen:
             seen.add(_key(other.played))
             options.append(play_from_solution(other))
-    for card in sorted(set(position.hand)):
+    # an opening that must hold a run from the hand, or points in groups of three or more
+    # from the hand, never lies in one card (docs/rules.md §6): no single card to try
+    variant = position.variant
+    opening = not position.opened and (variant.opening_run or variant.opening_points > 0)
+    for card in [] if opening else sorted(set(position.hand)):
         if not more():
             break
         if _key([card]) in seen:
             continue
-        alone = solve_position(Position(position.table, (card,), position.variant,
-                                        position.opened), limit=SOLVE_LIMIT)
+        alone = solve(Position(position.table, (card,), position.variant, position.opened),
+                      limit=SOLVE_LIMIT)
         if alone.played:
             seen.add(_key([card]))
             options.append(play_from_solution(alone))
-    if "draw" in observation.legal and observation.variant.turn == "play_or_draw":
+    if "draw" in observation.legal and observation.variant.turn in DRAW_INSTEAD:
         options.append(Draw())
     return options
 

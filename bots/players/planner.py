@@ -26,12 +26,12 @@ import numpy as np
 
 from bots.players.base import fallback, knock_allowed, move_seconds
 from bots.players.options import search_options
+from bots.players.work import SAFETY_SECONDS, solve
 from bots.referee.actions import Action, Draw, Play
 from bots.referee.game import build_deck
 from bots.referee.observation import Observation
 from bots.referee.scoring import hand_value
 from solver import arguments
-from solver.api import solve_position
 from solver.cards import CARDS, Card
 from solver.errors import PositionError
 from solver.limit import KERNEL_WORK_PER_SECOND, Limit
@@ -71,18 +71,24 @@ class PlannerBot:
     name = "planner"
 
     def __init__(self, seed: int = 0, weights: Weights | None = None,
-                 budget: float | None = None, *, limit: Limit | None = None) -> None:
-        """``budget``: seconds per move, or ``limit=Limit(time=S)`` (None: weigh every
-        option). Past half of it no further option is weighed, and the best weighed so far
-        is played."""
+                 budget: float | None = None, *, limit: Limit | None = None,
+                 safety: float | None = SAFETY_SECONDS) -> None:
+        """By default every option is weighed, each search capped by a fixed amount of work:
+        the same moves on any machine; ``safety`` seconds (None: none) only cap a runaway
+        move. ``budget``: seconds per move, or ``limit=Limit(time=S)``, for a clock instead:
+        past half of it no further option is weighed, and the best weighed so far is played."""
         self.rng = np.random.default_rng(arguments.seed("seed", seed))
         self.weights = arguments.instance("weights", weights or Weights(), Weights)
         self.budget = move_seconds(budget, limit)
+        self.safety = None if safety is None else arguments.seconds("safety", safety)
 
     def choose(self, observation: Observation) -> Action:
-        if self.budget is None:
-            return self.decide(observation)[0]
-        return self.decide(observation, time.perf_counter() + BUDGET_SHARE * self.budget)[0]
+        if self.budget is not None:
+            seconds: float | None = BUDGET_SHARE * self.budget
+        else:
+            seconds = self.safety
+        deadline = None if seconds is None else time.perf_counter() + seconds
+        return self.decide(observation, deadline)[0]
 
     def decide(self, observation: Observation, deadline: float | None = None
                ) -> tuple[Action, list[Action], list[float]]:
@@ -120,8 +126,7 @@ class PlannerBot:
             for card in option.played:
                 hand.remove(card)
             table = option.table
-        else:
-            hand.append(None)  # an unknown card drawn
+        hand += [None] * drawn_after(variant.turn, option, len(hand))  # unknown cards drawn
         known = [card for card in hand if card is not None]
         score = -float(len(hand))
         if variant.scoring in ("manipulation", "tahiti", "carousel"):
@@ -139,6 +144,15 @@ class PlannerBot:
         return score + w.outs * outs / n - w.opening * opening / n
 
 
+def drawn_after(turn: str, option: Action, left: int) -> int:
+    """Cards the turn makes the player draw after ``option`` (docs/rules.md §4): one for
+    drawing instead of playing (two in guadalupe), and in guadalupe one after a play that
+    leaves ``left`` > 0 cards in the hand."""
+    if not isinstance(option, Play):
+        return 2 if turn == "guadalupe" else 1
+    return 1 if turn == "guadalupe" and left > 0 else 0
+
+
 def unseen_cards(observation: Observation) -> list[Card]:
     """Cards this player has not seen: the pack minus its hand and the table."""
     seen = Counter(card.real if card.is_named else card for card in observation.hand)
@@ -149,20 +163,25 @@ def unseen_cards(observation: Observation) -> list[Card]:
 
 
 def _fits(table, hand: list[Card], variant) -> int:
-    """How many of ``hand`` could be played on ``table`` now: an estimate, so a table joker
-    counts as the card it names (the kernel then answers at once, where the exact rules for
-    table jokers would need a CP-SAT model per estimate)."""
-    if not hand:
-        return 0
+    """How many of ``hand`` could be played on ``table`` now: an estimate. A joker in the hand
+    counts as fitting wherever the table holds a group (it can stand in for a missing card
+    almost anywhere), and the rest is asked without it; a table joker counts as the card it
+    names. So the kernel answers every estimate at once, joker-free: with jokers it pays a
+    set-up per search (a much bigger automaton), and the exact rules for table jokers would
+    need a CP-SAT model per estimate."""
+    real_hand = tuple(card for card in hand if not card.joker)
+    jokers = len(hand) - len(real_hand) if table else 0
+    if not real_hand:
+        return jokers
     if any(card.joker for group in table for card in group):
         try:
-            real = Position(tuple(tuple(c.real for c in g) for g in table), tuple(hand),
+            real = Position(tuple(tuple(c.real for c in g) for g in table), real_hand,
                             variant, True)
             real.validate()
-            return solve_position(real, limit=FITS_LIMIT).score
+            return jokers + solve(real, limit=FITS_LIMIT).score
         except PositionError:
             pass  # more copies than the packs hold: ask the exact question
-    return solve_position(Position(tuple(table), tuple(hand), variant, True),
+    return jokers + solve(Position(tuple(table), real_hand, variant, True),
                           limit=FITS_LIMIT).score
 
 

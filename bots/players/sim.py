@@ -16,10 +16,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from bots.players.work import solve_counts
 from bots.referee.scoring import card_value
 from solver.cards import CARDS
 from solver.constants import N_CARD_TYPES
-from solver.counts import solve_counts
 from solver.limit import Limit
 from solver.problem import NONE
 from solver.variants import Variant

@@ -1,0 +1,44 @@
+"""The planner's options and evaluation follow the variant's turn (docs/rules.md §4, §6):
+drawing instead is weighed where it ends the turn, the cards a turn draws are counted, and an
+opening that needs groups from the hand is not looked for in single cards."""
+
+from __future__ import annotations
+
+from bots.players.options import search_options
+from bots.players.planner import PlannerBot, drawn_after
+from bots.players.work import work_done
+from bots.referee.actions import Draw, Play
+from bots.referee.game import Game
+from solver.cards import parse_cards
+
+
+def test_the_cards_a_turn_draws_after_each_option():
+    play = Play(played=tuple(parse_cards("5H")), table=())
+    assert drawn_after("play_or_draw", Draw(), 7) == 1
+    assert drawn_after("play_or_draw", play, 6) == 0
+    assert drawn_after("guadalupe", Draw(), 5) == 2
+    assert drawn_after("guadalupe", play, 4) == 1  # a play that keeps cards then draws one
+    assert drawn_after("guadalupe", play, 0) == 0  # going out ends the game
+
+
+def test_guadalupe_weighs_drawing_two_instead_of_playing():
+    game = Game("guadalupe", ["a", "b"], 3)
+    game.hands[0] = list(parse_cards("7H 8H 9H KD 2C"))
+    observation = game.observation(0)
+    options = search_options(observation)
+    assert any(isinstance(option, Draw) for option in options)
+    _, weighed, values = PlannerBot(1).decide(observation)
+    assert len(weighed) == len(options) and all(v > float("-inf") for v in values)
+
+
+def test_an_unopened_vatican_hand_is_not_searched_card_by_card():
+    game = Game("vatican", ["a", "b"], 5)
+    game.hands[0] = list(parse_cards("5S 6S 7S 9D 9C KH 2C 4D JH QC"))
+    observation = game.observation(0)
+    assert not observation.opened[0]
+    before = work_done()
+    options = search_options(observation)
+    plays = [option for option in options if isinstance(option, Play)]
+    assert plays and all(len(play.played) >= 3 for play in plays)
+    # the biggest play, then one search without each of its cards: no single-card searches
+    assert work_done() - before <= 1 + len(plays[0].played)

@@ -1,0 +1,94 @@
+"""Bots bounded by work, not seconds (issue 14): the same seed gives the same moves whatever
+the clock says, a move's work is counted, and the tournament reports it."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from bots.arena.loop import run_bots
+from bots.arena.tournament import run_tournament
+from bots.players import make_bot
+from bots.players.expert import ExpertBot
+from bots.players.planner import PlannerBot
+from bots.players.work import work_done
+from bots.referee.game import Game
+from bots.referee.observation import observe
+from bots.referee.record import dumps
+from solver.cards import parse_cards
+
+WORK = 300  # work units per expert move: small, so that a whole game stays quick
+
+
+def record_of(variant: str, seed: int, safety: float | None) -> str:
+    """A whole seeded game, expert against planner, as its record's bytes."""
+    game = Game(variant, ["expert", "planner"], seed)
+    bots = [ExpertBot(seed, work=WORK, safety=safety), PlannerBot(seed + 1, safety=safety)]
+    run_bots(game, bots)
+    return dumps(game.record())
+
+
+@pytest.mark.parametrize("variant", ["machiavelli", "guadalupe"])
+def test_the_clock_cap_changes_no_move(variant):
+    assert record_of(variant, 12, safety=None) == record_of(variant, 12, safety=10.0)
+
+
+def test_a_machine_five_times_slower_makes_the_same_moves(monkeypatch):
+    # the safety cap stays out of reach of a slowed move even on a loaded machine
+    normal = record_of("machiavelli", 7, safety=60.0)
+    real = time.perf_counter
+    origin = real()
+    monkeypatch.setattr(time, "perf_counter", lambda: origin + 5 * (real() - origin))
+    assert record_of("machiavelli", 7, safety=60.0) == normal
+
+
+def test_a_clocked_expert_searches_less_on_a_slower_machine(monkeypatch):
+    # the reason for work budgets: under a clock, how much the expert searches depends on
+    # the machine (here a clock running 50 times fast stands for a machine 50 times slower)
+    observation = _endgame()
+    before = work_done()
+    ExpertBot(3, budget=0.2).choose(observation)
+    idle = work_done() - before
+    real = time.perf_counter
+    origin = real()
+    monkeypatch.setattr(time, "perf_counter", lambda: origin + 50 * (real() - origin))
+    before = work_done()
+    ExpertBot(3, budget=0.2).choose(observation)
+    assert work_done() - before < idle
+
+
+def test_the_work_budget_bounds_the_expert_search():
+    observation = _endgame()
+    spent = []
+    for work in (50, 400, 1600):
+        before = work_done()
+        ExpertBot(3, work=work).choose(observation)
+        spent.append(work_done() - before)
+    assert spent[0] < spent[1] < spent[2]
+    # past the budget at most the deal under way is finished (every plan once)
+    assert spent[2] <= 1600 + 600
+
+
+def test_the_tournament_reports_work_per_move_and_the_records():
+    first = run_tournament("machiavelli", ["greedy", "planner"], 2, 2, seed=5)
+    again = run_tournament("machiavelli", ["greedy", "planner"], 2, 2, seed=5)
+    rows = {row["name"]: row for row in first["bots"]}
+    assert rows["greedy"]["move_work_median"] == 1  # one search a move, outside the simulator
+    assert rows["planner"]["move_work_max"] > rows["greedy"]["move_work_max"]
+    assert first["records_sha256"] == again["records_sha256"]
+    other = run_tournament("machiavelli", ["greedy", "planner"], 2, 2, seed=6)
+    assert other["records_sha256"] != first["records_sha256"]
+
+
+def test_a_budget_in_seconds_still_means_a_clock():
+    assert make_bot("expert", 1, budget=0.3).budget == 0.3
+    assert make_bot("expert", 1).budget is None  # work by default
+    assert make_bot("planner", 1).budget is None
+
+
+def _endgame():
+    game = Game("machiavelli", ["a", "b"], 4)
+    game.hands[0] = list(parse_cards("7H 7D 8S 9S 10S KD 2C 4H"))
+    game.hands[1] = game.hands[1][:5]
+    return observe(game, 0)
