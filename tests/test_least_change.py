@@ -1,0 +1,84 @@
+"""The kernel's least-disturbing best play (solver.least_change) against CP-SAT's."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from solver import Limit, Position
+from solver.errors import InvalidArgumentError, UnsupportedPositionError
+from solver.generate import random_position
+from solver.hint import KERNEL_GROUPS, changed_groups, hint, hint_position
+
+# (variant, jokers, singles): every ace mode, singles, and jokers in the hand
+CASES = [("machiavelli", 0, 0), ("machiavelli:ace=high", 0, 0), ("machiavelli:ace=both", 0, 0),
+         ("tahiti", 1, 4), ("carousel", 2, 0), ("vatican", 2, 0), ("carousel:ace=both", 1, 0)]
+
+
+def disturbance(position: Position, table) -> tuple[int, int]:
+    """What a hint minimizes: the table's groups (not its singles) that do not lie unchanged
+    on ``table``, and their cards."""
+    changed, picked_up = changed_groups([g for g in position.table if len(g) > 1], table)
+    return len(changed), picked_up
+
+
+def positions(seed: int, count: int):
+    rng = np.random.default_rng(seed)
+    for i in range(count):
+        variant, jokers, singles = CASES[i % len(CASES)]
+        opened = variant != "vatican" or rng.random() < 0.7
+        position = random_position(rng, variant, int(rng.integers(6, 40)),
+                                   int(rng.integers(2, 9)), singles=singles, near=0.8,
+                                   jokers=jokers, jokers_on_table=0.0)
+        if not opened:
+            position = Position.make(position.table, position.hand, position.variant,
+                                     opened=False)
+        yield position, ("cards", "points")[i % 2]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_kernel_hint_matches_cpsat(seed):
+    by_kernel = 0
+    for position, objective in positions(seed, 80):
+        mine = hint_position(position, objective, backend="kernel")
+        theirs = hint_position(position, objective, backend="cpsat")
+        assert mine.solution.score == theirs.solution.score, position
+        assert mine.solution.optimal
+        assert (disturbance(position, mine.solution.table)
+                == disturbance(position, theirs.solution.table)), (position, objective)
+        if mine.solution.played:
+            by_kernel += mine.solution.backend == "kernel"
+            assert mine.steps
+    assert by_kernel >= 30
+
+
+def test_auto_uses_the_kernel_on_small_tables_and_cpsat_on_big_ones():
+    small = hint("5C 6C 7C 8C | 8S 8D 8H", "8D 8H 9C")
+    assert small.solution.backend == "kernel" and small.changed_groups == [1]
+    rng = np.random.default_rng(5)
+    big = next(p for p in (random_position(rng, "machiavelli", 90, 8) for _ in range(20))
+               if len([g for g in p.table if len(g) > 1]) > KERNEL_GROUPS)
+    result = hint_position(big)
+    assert not result.solution.played or result.solution.backend == "cpsat"
+
+
+def test_kernel_hint_refuses_table_jokers():
+    position = Position.parse("5C *6C 7C | 8S 8D 8H / 8C / carousel")
+    with pytest.raises(UnsupportedPositionError):
+        hint_position(position, backend="kernel")
+    assert hint_position(position).solution.score == hint_position(
+        position, backend="cpsat").solution.score
+
+
+def test_unknown_backend_is_refused():
+    with pytest.raises(InvalidArgumentError):
+        hint("5C 6C 7C 8C", "8D 8H", backend="fast")
+
+
+def test_a_work_limit_keeps_the_best_value():
+    rng = np.random.default_rng(11)
+    position = random_position(rng, "machiavelli", 36, 8, near=0.8)
+    full = hint_position(position, backend="kernel")
+    capped = hint_position(position, backend="kernel", limit=Limit(work=1))
+    assert capped.solution.score == full.solution.score
+    assert len(capped.changed_groups) >= len(full.changed_groups)
