@@ -53,7 +53,7 @@ KERNEL_GROUPS = 12
 """``auto`` hints with the kernel (``solver.least_change``) on tables of at most this many
 groups; beyond, its search over which groups to free grows faster than CP-SAT's (measured
 by ``python -m bench.hint``)."""
-KERNEL_VISITS = 3000
+KERNEL_VISITS = 300
 """``auto`` hands a kernel hint to CP-SAT after this many candidate sets of freed groups."""
 
 
