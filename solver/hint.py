@@ -49,10 +49,11 @@ from solver.warmup import elapsed_ms, load_cpsat, load_kernels, setup_seconds
 if TYPE_CHECKING:  # OR-Tools is imported lazily: it is slow to load
     from solver.cpsat import CpsatModel
 
-KERNEL_GROUPS = 12
+KERNEL_GROUPS = 15
 """``auto`` hints with the kernel (``solver.least_change``) on tables of at most this many
-groups; beyond, its search over which groups to free grows faster than CP-SAT's (measured
-by ``python -m bench.hint``)."""
+groups; beyond, its search over which groups to free grows faster than CP-SAT's (per position
+at 13-15 groups the kernel was 1.3-1.6x faster than CP-SAT at the median, at 16-17 groups
+0.8x; measured side by side on the suite's positions)."""
 KERNEL_VISITS = 300
 """``auto`` hands a kernel hint to CP-SAT after this many candidate sets of freed groups."""
 

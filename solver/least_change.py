@@ -15,7 +15,14 @@ kernel solve on the freed groups' cards, the hand and the singles. That answer i
 - sets are enumerated smallest index first; a branch is cut when its cost reaches the best
   so far, when freeing it and *every* remaining group still falls short, or when the groups
   it must still free (disjoint "cores": for each failing superset, one of the groups outside
-  it) cost too much.
+  it) cost too much;
+- linking (hands without jokers): the cards of a valid group are tied by "same rank, or a
+  common three-card run", so each new group of a play lies inside one cluster of the freed
+  cards, the hand and the singles under that relation; a cluster without a hand card or a
+  single is rebuilt from table cards alone and may as well be kept as it lay. So freeing
+  ``F`` reaches exactly what freeing its groups linked to the hand reaches
+  (``_Neighbours.linked``): the question is asked of that smaller set, with fewer cards for
+  the kernel and more answers shared between sets.
 
 Only for the kernel's problems without table jokers (kept jokers carry naming rules the
 kernel does not see per group); ``solver.hint`` asks CP-SAT otherwise.
@@ -68,13 +75,18 @@ class _Reach:
         """The most a play can score with ``freed_cards`` (counts) taken up."""
         if self.wild >= 2:
             return int(self.weight.sum()) + self.joker_value
+        return int(self.weight[self.placeable(freed_cards)].sum()) + self.joker_value
+
+    def placeable(self, freed_cards: np.ndarray) -> np.ndarray:
+        """Per card type: True where a set or a three-card run could hold it beside the
+        available cards (meaningful for hand cards; fewer than two jokers in the hand)."""
         there = (self.base + freed_cards) > 0
         by_rank = there.reshape(N_SUITS, N_RANKS)
         in_set = (by_rank.sum(axis=0) - by_rank + self.wild >= 2).reshape(-1)
         missing = 2 - there[self.first].astype(np.int64) - there[self.second]
         in_run = np.zeros(N_CARD_TYPES, dtype=np.bool_)
         in_run[self.owner[missing <= self.wild]] = True
-        return int(self.weight[in_set | in_run].sum()) + self.joker_value
+        return in_set | in_run
 
 
 class _Oracle:
@@ -93,11 +105,15 @@ class _Oracle:
         self.failing: list[int] = []  # sets that fall short
         self.answers: dict[int, Partition | None] = {}
         self.reach = _Reach(problem)
+        self.near = _Neighbours(problem, groups, self.all_kept) if problem.hand_jokers == 0 \
+            else None
         self.calls = 0
         self.work = 0  # kernel nodes over every solve
 
     def reaches(self, freed: int) -> bool:
         """True when freeing the groups of ``freed`` (and keeping the others) reaches best."""
+        if self.near is not None:
+            freed = self.near.linked(freed)
         if any(freed & s == s for s in self.reaching):
             return True
         if any(freed & f == freed for f in self.failing):
@@ -145,6 +161,69 @@ class _Oracle:
             else:
                 changed |= 1 << i
         return changed
+
+
+def _partner_types(ace: str) -> list[set[int]]:
+    """Per card type: the other card types that can share a three-card group with it (the
+    same rank in another suit, or a common three-card run under ``ace``)."""
+    partners: list[set[int]] = [set() for _ in range(N_CARD_TYPES)]
+    for card in range(N_CARD_TYPES):
+        rank = card % N_RANKS
+        partners[card].update(suit * N_RANKS + rank for suit in range(N_SUITS))
+    for run in candidate_runs(ace, 3, 3):
+        for card in run:
+            partners[card].update(run)
+    for card in range(N_CARD_TYPES):
+        partners[card].discard(card)
+    return partners
+
+
+class _Neighbours:
+    """Bit masks over the table's groups: for each card type, the groups holding a partner
+    of it (``_partner_types``), and for each group and for the hand, the groups next to it."""
+
+    def __init__(self, problem: Problem, groups: list[tuple[int, ...]],
+                 kept: np.ndarray) -> None:
+        holders = [0] * N_CARD_TYPES
+        for i, group in enumerate(groups):
+            for card in group:
+                holders[card] |= 1 << i
+        self.of_card = [0] * N_CARD_TYPES
+        for card, partners in enumerate(_partner_types(problem.ace)):
+            for other in partners:
+                self.of_card[card] |= holders[other]
+        self.of_group = [self.around(set(group)) for group in groups]
+        loose = np.maximum(problem.need - kept, 0)
+        anchors = np.flatnonzero(problem.hand + problem.free + loose)
+        self.of_hand = self.around({int(card) for card in anchors})
+
+    def linked(self, freed: int) -> int:
+        """The groups of ``freed`` linked to the hand (or singles) through freed cards next
+        to each other."""
+        linked, grow = 0, freed & self.of_hand
+        while grow:
+            linked |= grow
+            reach = 0
+            for group in _bits(grow):
+                reach |= self.of_group[group]
+            grow = reach & freed & ~linked
+        return linked
+
+    def around(self, cards: set[int]) -> int:
+        mask = 0
+        for card in cards:
+            mask |= self.of_card[card]
+        return mask
+
+
+def _bits(mask: int) -> list[int]:
+    """The positions of the set bits of ``mask``, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 class _Search:
