@@ -148,7 +148,7 @@ class _Oracle:
         return self.kept_counts[self.members(freed)].sum(axis=0)
 
     def members(self, mask: int) -> list[int]:
-        return [i for i in range(len(self.groups)) if mask >> i & 1]
+        return _bits(mask)
 
     def still_changed(self, freed: int, partition: Partition) -> int:
         """``freed`` without the groups ``partition`` rebuilds exactly as they lay."""
