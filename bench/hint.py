@@ -1,9 +1,12 @@
-"""Hint speed per position on the suite's tables of 60 cards or more (issue: median <= 100 ms).
+"""Hint speed per position, side by side in one run: the ``auto`` hint (the kernel's
+least-change search on small tables, CP-SAT beyond) beside the CP-SAT hint and the plain solve,
+with every auto hint checked against CP-SAT's (same value, same groups changed, same cards
+picked up).
 
-    python -m bench.hint            # median, p90 and max hint time, beside the plain solve
+    python -m bench.hint                 # the suite's tables of 60 cards or more
+    python -m bench.hint --min-table 0   # every table of the suite
 
-The hint solves once with the kernel, then once more with CP-SAT (the objective fixed, the
-fewest table groups changed); the plain solve is the kernel alone.
+Figures: median and max ms per engine, and the ratio CP-SAT / auto per position.
 """
 
 from __future__ import annotations
@@ -15,42 +18,69 @@ import time
 
 from bench.suite import suite, table_size
 from solver import Position, solve_position
-from solver.hint import hint_position
+from solver.hint import Hint, changed_groups, hint_position
 
 MIN_TABLE = 60
 
 
-def big_positions() -> list[Position]:
-    """The suite's positions with at least ``MIN_TABLE`` table cards."""
-    return [p for _, _, p in suite() if table_size(p) >= MIN_TABLE]
+def big_positions(min_table: int = MIN_TABLE) -> list[Position]:
+    """The suite's positions with at least ``min_table`` table cards."""
+    return [p for _, _, p in suite() if table_size(p) >= min_table]
 
 
-def timings(positions: list[Position]) -> tuple[list[float], list[float], list[int]]:
-    """Per position: hint ms, plain solve ms, table groups the hint changes."""
-    hint_position(positions[0])  # load OR-Tools and the compiled kernel
-    hints, solves, changed = [], [], []
+def disturbance(position: Position, result: Hint) -> tuple[int, int, int]:
+    """(value, groups changed, cards picked up): what every hint must agree on (singles that
+    join a group are not counted, as in the hint's objective)."""
+    changed, picked_up = changed_groups([g for g in position.table if len(g) > 1],
+                                        result.solution.table)
+    return result.solution.score, len(changed), picked_up
+
+
+def _timed(run, position: Position) -> tuple[float, object]:
+    started = time.perf_counter()
+    result = run(position)
+    return (time.perf_counter() - started) * 1000, result
+
+
+def timings(positions: list[Position]) -> dict[str, list]:
+    """Per position: auto hint ms, CP-SAT hint ms, plain solve ms, engine used, agreement."""
+    hint_position(positions[0], backend="cpsat")  # load OR-Tools and the compiled kernel
+    out: dict[str, list] = {"auto": [], "cpsat": [], "solve": [], "engine": [], "agree": []}
     for position in positions:
-        started = time.perf_counter()
-        result = hint_position(position)
-        hints.append((time.perf_counter() - started) * 1000)
-        started = time.perf_counter()
-        solve_position(position)
-        solves.append((time.perf_counter() - started) * 1000)
-        changed.append(len(result.changed_groups))
-    return hints, solves, changed
+        auto_ms, auto = _timed(hint_position, position)
+        cpsat_ms, cpsat = _timed(lambda p: hint_position(p, backend="cpsat"), position)
+        solve_ms, _ = _timed(solve_position, position)
+        out["auto"].append(auto_ms)
+        out["cpsat"].append(cpsat_ms)
+        out["solve"].append(solve_ms)
+        out["engine"].append(auto.solution.backend)
+        out["agree"].append(disturbance(position, auto) == disturbance(position, cpsat))
+    return out
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.parse_args(argv)
-    positions = big_positions()
-    hints, solves, changed = timings(positions)
-    p90 = statistics.quantiles(hints, n=10)[-1]
-    print(f"{len(positions)} positions with {MIN_TABLE}+ table cards")
-    print(f"hint  ms: median {statistics.median(hints):.1f}  p90 {p90:.1f}  max {max(hints):.1f}")
-    print(f"solve ms: median {statistics.median(solves):.2f}  max {max(solves):.2f}")
-    print(f"table groups changed: mean {statistics.mean(changed):.2f}  max {max(changed)}")
-    return 0
+    parser.add_argument("--min-table", type=int, default=MIN_TABLE,
+                        help="smallest table (cards) to include (default %(default)s)")
+    args = parser.parse_args(argv)
+    positions = big_positions(args.min_table)
+    got = timings(positions)
+    ratios = [c / a for a, c in zip(got["auto"], got["cpsat"], strict=True)]
+    kernel = got["engine"].count("kernel")
+    print(f"{len(positions)} positions with {args.min_table}+ table cards "
+          f"({kernel} hinted by the kernel)")
+    for name in ("auto", "cpsat", "solve"):
+        times = got[name]
+        print(f"{name:5} ms: median {statistics.median(times):7.2f}  max {max(times):7.2f}")
+    print(f"CP-SAT / auto per position: median {statistics.median(ratios):.1f}x  "
+          f"min {min(ratios):.1f}x")
+    if kernel:
+        mine = [i for i, engine in enumerate(got["engine"]) if engine == "kernel"]
+        print(f"kernel-hinted: auto median {statistics.median(got['auto'][i] for i in mine):.2f}"
+              f" ms, CP-SAT median {statistics.median(got['cpsat'][i] for i in mine):.2f} ms, "
+              f"ratio median {statistics.median(ratios[i] for i in mine):.1f}x")
+    print(f"auto agrees with CP-SAT on {sum(got['agree'])} of {len(positions)}")
+    return 0 if all(got["agree"]) else 1
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
-"""pytest-benchmark: a hint beside the plain solve, on the suite's tables of 60+ cards.
+"""pytest-benchmark: the auto hint beside the CP-SAT hint, on the suite's tables of 60+ cards
+and on its smaller tables (where ``auto`` hints with the kernel).
 
     pytest bench/test_hint_speed.py --benchmark-columns=min,median,max
 """
@@ -7,22 +8,28 @@ from __future__ import annotations
 
 import pytest
 
-from bench.hint import big_positions
-from solver import solve_position
+from bench.hint import big_positions, disturbance
+from bench.suite import suite, table_size
 from solver.hint import hint_position
 
+SMALL_TABLE = 40
 
-@pytest.mark.parametrize("what", ["hint", "solve"])
-def test_hint_beside_solve(benchmark, what):
-    positions = big_positions()
-    benchmark.group = "60+ table cards"
+
+def small_positions():
+    return [p for _, _, p in suite() if table_size(p) < SMALL_TABLE]
+
+
+@pytest.mark.parametrize("tables", ["60+", "small"])
+@pytest.mark.parametrize("backend", ["auto", "cpsat"])
+def test_hint_side_by_side(benchmark, backend, tables):
+    positions = big_positions() if tables == "60+" else small_positions()
+    benchmark.group = f"hint, {tables} table cards"
     benchmark.extra_info["positions"] = len(positions)
-    run_one = hint_position if what == "hint" else solve_position
-    run_one(positions[0])
+    hint_position(positions[0], backend=backend)
 
     def run():
-        return [run_one(p) for p in positions]
+        return [hint_position(p, backend=backend) for p in positions]
 
     results = benchmark.pedantic(run, rounds=3, warmup_rounds=1)
-    scores = [r.solution.score if what == "hint" else r.score for r in results]
-    assert scores == [solve_position(p).score for p in positions]
+    expected = [disturbance(p, hint_position(p, backend="cpsat")) for p in positions]
+    assert [disturbance(p, r) for p, r in zip(positions, results, strict=True)] == expected
