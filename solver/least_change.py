@@ -41,6 +41,7 @@ from solver.constants import N_RANKS, N_SUITS
 from solver.groups import candidate_runs
 from solver.limit import Limit
 from solver.problem import Partition, Problem
+from solver.tidy import pad
 
 
 def applies(problem: Problem) -> bool:
@@ -136,7 +137,7 @@ class _Oracle:
         members = self.members(freed)
         sub = replace(self.problem, need=self.freed_cards(freed) + self.problem.need
                       - self.all_kept,
-                      table_groups=tuple(self.groups[i] for i in members), table_array=None)
+                      table_array=pad([self.groups[i] for i in members]))
         partition = kernel_backend.solve(sub)
         self.work += int(partition.stats.get("nodes", 0))
         answer = partition if partition.score >= self.best else None

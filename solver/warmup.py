@@ -94,6 +94,22 @@ def load_kernels() -> None:
 
     for table, hand, variant, opened, objective in WARM_POSITIONS:
         solve_position(Position.make(table, hand, variant, opened), objective, "kernel")
+    _warm_counts()
+
+
+def _warm_counts() -> None:
+    """The counts-level entry point the bots use (``solver.counts.best_play``): the same
+    search kernels, and the layout without the re-check (``solver.tidy.lay_out``)."""
+    import numpy as np
+
+    from solver.cards import N_CARD_TYPES
+    from solver.counts import best_play
+    from solver.position import Position
+
+    table, hand, variant, opened, objective = WARM_POSITIONS[0]
+    position = Position.make(table, hand, variant, opened)
+    hand_counts = np.bincount([card.index for card in position.hand], minlength=N_CARD_TYPES)
+    best_play(*position.group_array, hand_counts, position.variant, opened, objective)
 
 
 def load_opening() -> None:

@@ -13,6 +13,7 @@ from solver.generate import random_position
 from solver.hint import KERNEL_GROUPS, changed_groups, hint, hint_position
 from solver.least_change import _Neighbours
 from solver.problem import Problem
+from solver.tidy import pad
 
 # (variant, jokers, singles): every ace mode, singles, and jokers in the hand
 CASES = [("machiavelli", 0, 0), ("machiavelli:ace=high", 0, 0), ("machiavelli:ace=both", 0, 0),
@@ -145,6 +146,6 @@ def _value(problem: Problem, groups: list[tuple[int, ...]], freed: int) -> int:
     need = problem.need.copy()
     for group in kept:
         np.subtract.at(need, list(group), 1)
-    sub = replace(problem, need=need, table_array=None,
-                  table_groups=tuple(g for i, g in enumerate(groups) if freed >> i & 1))
+    sub = replace(problem, need=need,
+                  table_array=pad([g for i, g in enumerate(groups) if freed >> i & 1]))
     return kernel_backend.solve(sub).score
