@@ -163,10 +163,10 @@ def _automaton(copies: int) -> tuple[np.ndarray, ...]:
 
 @cache
 def _config(ace: str, copies: int, points: bool) -> np.ndarray:
-    """The kernel's ``cfg`` vector (``kernel.GMAX`` .. ``kernel.JOKER_WEIGHT_MAX``) with no
-    joker: no wildcard, none owed or on the table, no floor. The kernel only reads it."""
-    return np.array([0 if ace == "low" else copies, int(ace != "high"), copies, 0, 0,
-                     int(POINTS.max()) if points else 1, 0, NO_SCORE], dtype=np.int64)
+    """The kernel's ``cfg`` vector with no joker (``kernel_backend.search_config``): no
+    wildcard, none owed or on the table, no floor. The kernel only reads it."""
+    return kernel_backend.search_config(ace, copies, weight_max=int(POINTS.max()) if points
+                                        else 1)
 
 
 def _opening_problem(need: np.ndarray, free: np.ndarray, hand: np.ndarray, weight: np.ndarray,

@@ -153,6 +153,24 @@ def _copies(problem: Problem, branch: kernel_jokers.KernelInput) -> int:
     return max(1, int(real.max(initial=0)) + branch.wild)
 
 
+def search_config(ace: str, copies: int, wild: int = 0, mandatory: int = 0,
+                  weight_max: int = 1, labelled: int = 0, floor: int = NO_SCORE) -> np.ndarray:
+    """The kernel's ``cfg`` vector (fields ``kernel.GMAX`` .. ``kernel.FLOOR``), written in one
+    place for every caller: high aces per copy, whether low aces may start runs, copies,
+    placeable jokers (``wild``, of which ``mandatory`` lie on the table), the costliest card,
+    table jokers in play (``labelled``) and the score a partition must beat (``floor``)."""
+    cfg = np.zeros(kernel.FLOOR + 1, dtype=np.int64)
+    cfg[kernel.GMAX] = 0 if ace == "low" else copies
+    cfg[kernel.R0_OK] = int(ace != "high")
+    cfg[kernel.COPIES] = copies
+    cfg[kernel.WILD] = wild
+    cfg[kernel.TABLE_JOKERS] = mandatory
+    cfg[kernel.JOKER_WEIGHT_MAX] = weight_max
+    cfg[kernel.ALL_TABLE_JOKERS] = labelled
+    cfg[kernel.FLOOR] = floor
+    return cfg
+
+
 def _search(problem: Problem, branch: kernel_jokers.KernelInput, node_limit: int,
             floor: int = NO_SCORE) -> Partition | None:
     """One branch's search: its answer, or None when no partition scores above ``floor``
@@ -167,12 +185,8 @@ def _search(problem: Problem, branch: kernel_jokers.KernelInput, node_limit: int
     cell = kernel.cell_arrays(branch.need, branch.free, branch.hand, problem.weight,
                               branch.forced, problem.weight, branch.joker_rows,
                               ACE_CODES[problem.ace], branch.wild)
-    cfg = np.array([
-        0 if problem.ace == "low" else copies,  # GMAX
-        int(problem.ace != "high"),  # R0_OK
-        copies, branch.wild, branch.mandatory, int(problem.weight.max()), branch.labelled,
-        floor,
-    ], dtype=np.int64)
+    cfg = search_config(problem.ace, copies, branch.wild, branch.mandatory,
+                        int(problem.weight.max()), branch.labelled, floor)
     best, optimal, nodes, groups, lengths, played, jokers = kernel.search_and_decode(
         cell, cfg, init, delta, accept, automaton.set_vectors(copies), ref_groups, ref_len,
         node_limit, automaton.suit_states(copies),
