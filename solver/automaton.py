@@ -153,9 +153,10 @@ def sets_needed(k: tuple[int, ...] | np.ndarray) -> int:
     """How many sets the set cards ``k`` (count per suit) split into, or -1 if they cannot.
 
     ``n`` sets of 3-4 distinct suits hold ``k`` iff ``max(k) <= n`` and ``3n <= sum(k) <= 4n``
-    (deal the copies round-robin: sizes then differ by at most one).
+    (deal the copies round-robin: sizes then differ by at most one). Runs ``sets_count`` as
+    Python: the tables are built once, and a fresh process need not load its compiled code.
     """
-    return int(sets_count(*(int(v) for v in k)))
+    return int(sets_count.py_func(*(int(v) for v in k)))
 
 
 @one_time

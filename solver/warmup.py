@@ -11,15 +11,27 @@ that happens to come first, so:
   hand alone has a kernel of its own, loaded by ``load_opening()`` only when a solve needs it
   (its time counted as set-up): a fresh ``machiavelli solve`` need not load it.
   Every array reaching the kernels is read-only (``solver.problem.read_only``), so each kernel
-  has one compiled version and these positions load them all.
+  has one compiled version and these positions load them all. A process that only solves
+  positions through ``solver.api`` (a one-shot ``machiavelli solve``) says so with
+  ``solves_only()``: ``load_kernels()`` then runs the first position alone, which reaches
+  every kernel of a solve, and leaves out the bots' counts-level entry point; anything else
+  loads when first called.
 - ``one_time`` marks a cached builder whose first call per argument is set-up: its duration is
   added to ``setup_seconds()``, which ``solve()`` subtracts from its time.
-- Numba's array functions (``numba.np.arraymath``, loaded with the first kernel) import
-  SciPy's BLAS only to learn whether it is there, for float inner products no kernel here
-  computes; where SciPy is installed that import was a quarter of a fresh
-  ``machiavelli solve``. ``load_numba_arrays()`` (run when this module is imported, so before
-  any kernel) loads those functions with ``scipy.linalg`` out of sight, once; SciPy stays
-  importable as ever, and numba still finds its BLAS when it compiles ``np.dot``.
+- Before every look-up in its on-disk cache, numba refreshes its whole typing and lowering
+  registries: it imports some eighty modules (its linear algebra, random generators, typed
+  containers, jitclass...) and installs their thousands of definitions, a third of a fresh
+  ``machiavelli solve``. Only a compilation reads them; loading cached machine code needs
+  numba's runtime (NRT) and nothing else. ``load_cached_code_lightly()`` (run when this module
+  is imported, so before any kernel) makes the look-up start numba's runtime only; on a miss
+  numba compiles as ever, and its compiler refreshes the registries itself.
+- Numba's array functions (``numba.np.arraymath``, loaded with the first kernel: a cached
+  kernel's environment names it) import SciPy's BLAS only to learn whether it is there, for
+  float inner products no kernel here computes; where SciPy is installed that import was a
+  quarter of a fresh ``machiavelli solve``. ``load_numba_arrays()`` (run when this module is
+  imported, so before any kernel) loads those functions with ``scipy.linalg`` out of sight,
+  once; SciPy stays importable as ever, and numba still finds its BLAS when it compiles
+  ``np.dot``.
 """
 
 from __future__ import annotations
@@ -83,18 +95,30 @@ def one_time(build: Builder) -> Builder:
     return cached  # type: ignore[return-value]
 
 
+def solves_only() -> None:
+    """Declare that this process solves positions through ``solver.api`` and nothing else: a
+    later ``load_kernels()`` loads only the kernels of one position's solve (see the module
+    docstring). Call it before the first solve."""
+    _loaded.add(SOLVES_ONLY)
+
+
+SOLVES_ONLY = "solves only"
+
+
 def load_kernels() -> None:
     """Load (or, on a fresh install, compile) every numba kernel a solve may call, once per
-    process: about 0.5 s from numba's cache, then nothing."""
+    process: about 0.2 s from numba's cache, then nothing."""
     if "kernels" in _loaded:
         return
     _loaded.add("kernels")
     from solver.api import solve_position
     from solver.position import Position
 
-    for table, hand, variant, opened, objective in WARM_POSITIONS:
+    solves_only = SOLVES_ONLY in _loaded
+    for table, hand, variant, opened, objective in WARM_POSITIONS[:1 if solves_only else None]:
         solve_position(Position.make(table, hand, variant, opened), objective, "kernel")
-    _warm_counts()
+    if not solves_only:
+        _warm_counts()
 
 
 def _warm_counts() -> None:
@@ -154,7 +178,32 @@ def load_numba_arrays() -> None:
         sys.meta_path.remove(unseen)
 
 
+def load_cached_code_lightly() -> bool:
+    """Make numba's cache look-ups skip the registry refresh (see the module docstring);
+    False, with numba left as it is, if this numba's cache lacks the methods relied on."""
+    from numba.core import caching
+    from numba.core.runtime import rtsys
+
+    cache = caching.Cache
+    if getattr(cache.load_overload, "lightly", False):
+        return True
+    if not all(hasattr(cache, name) for name in ("_load_overload",
+                                                  "_guard_against_spurious_io_errors")):
+        return False
+
+    def load_overload(self: Any, sig: Any, target_context: Any) -> Any:
+        rtsys.initialize(target_context)  # the runtime cached machine code links against
+        with self._guard_against_spurious_io_errors():
+            return self._load_overload(sig, target_context)
+        return None  # numba's guard swallowed an I/O error: numba compiles
+
+    load_overload.lightly = True  # type: ignore[attr-defined]
+    cache.load_overload = load_overload  # type: ignore[method-assign]
+    return True
+
+
 load_numba_arrays()
+load_cached_code_lightly()
 
 
 @one_time
@@ -165,5 +214,6 @@ def load_cpsat() -> Any:
     return cpsat
 
 
-__all__ = ["OPENING_POSITION", "WARM_POSITIONS", "elapsed_ms", "load_cpsat", "load_kernels",
-           "load_numba_arrays", "load_opening", "one_time", "setup_seconds"]
+__all__ = ["OPENING_POSITION", "WARM_POSITIONS", "elapsed_ms", "load_cached_code_lightly",
+           "load_cpsat", "load_kernels", "load_numba_arrays", "load_opening", "one_time",
+           "setup_seconds", "solves_only"]
