@@ -16,7 +16,9 @@ Bad input (an unknown card, too many copies, an invalid table, an unknown varian
 prints one line on stderr and exits with status 2.
 
 Each subcommand is an ``add_<command>``/``run_<command>`` pair in ``bots.app.commands``; this
-module builds the parser from them and turns errors into exit statuses.
+module builds the parser from them and turns errors into exit statuses. ``main`` declares in
+full only the command it runs (the others by name and help, for ``machiavelli --help`` and
+argparse's messages), so that a fresh ``machiavelli solve`` imports what solving needs only.
 """
 
 from __future__ import annotations
@@ -27,18 +29,24 @@ import sys
 import traceback
 from collections.abc import Sequence
 
-from bots.app.commands import ADDERS
+from bots.app.commands import COMMANDS, adder
 from bots.app.commands.common import EXIT_INTERNAL, Parser, UsageError
 from solver.errors import PositionError, SolverError, clip
 
 EXIT_BAD_INPUT = 2
 MESSAGE_LIMIT = 300  # an error line never gets longer than this
 
-__all__ = ["EXIT_BAD_INPUT", "EXIT_INTERNAL", "UsageError", "build_parser", "entry_point", "main"]
+__all__ = ["ALL_COMMANDS", "EXIT_BAD_INPUT", "EXIT_INTERNAL", "UsageError", "build_parser",
+           "command_in", "entry_point", "main"]
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The ``machiavelli`` parser: one subcommand per ``bots.app.commands`` adder."""
+ALL_COMMANDS = "*"
+
+
+def build_parser(command: str = ALL_COMMANDS) -> argparse.ArgumentParser:
+    """The ``machiavelli`` parser: one subcommand per ``bots.app.commands`` adder. Only
+    ``command``'s adder runs (every adder by default); the other commands are declared by name
+    and help alone, which is all ``machiavelli --help`` and argparse's errors show of them."""
     parser = Parser(
         prog="machiavelli",
         description="Move solver and computer opponents for Machiavelli and its family.",
@@ -47,15 +55,25 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     sub.required = True
-    for add in ADDERS:
-        add(sub)
+    for name, _, summary in COMMANDS:
+        if command in (ALL_COMMANDS, name):
+            adder(name)(sub)
+        else:
+            sub.add_parser(name, help=summary)
     return parser
+
+
+def command_in(argv: Sequence[str]) -> str:
+    """The command ``argv`` names: its first argument that is not an option (the top-level
+    parser has no option taking a value), or '' for none."""
+    return next((arg for arg in argv if not arg.startswith("-")), "")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; returns the exit status."""
     try:
-        args = build_parser().parse_args(argv)
+        arguments = sys.argv[1:] if argv is None else list(argv)
+        args = build_parser(command_in(arguments)).parse_args(arguments)
         return args.run(args)
     except (UsageError, PositionError) as error:
         print(f"machiavelli: error: {_one_line(error)}", file=sys.stderr)
@@ -81,7 +99,12 @@ def _one_line(error: Exception) -> str:
 
 
 def entry_point() -> None:
-    """Console-script entry: exit with ``main()``'s status."""
+    """Console-script entry: exit with ``main()``'s status. A ``solve`` is then the process's
+    only work, so it loads the kernels of a solve alone (``solver.warmup.solves_only``)."""
+    if command_in(sys.argv[1:]) == "solve":
+        from solver.warmup import solves_only
+
+        solves_only()
     sys.exit(main())
 
 

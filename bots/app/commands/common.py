@@ -13,6 +13,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from bots.app.commands import COMMAND_HELP
 from solver import arguments
 from solver.api import BACKENDS
 from solver.arguments import MAX_SECONDS, MAX_SEED
@@ -39,9 +40,11 @@ class Parser(argparse.ArgumentParser):
 
 
 def add_command(sub: Any, name: str, **settings: Any) -> argparse.ArgumentParser:
-    """A subcommand's parser whose description and epilog are printed as written."""
+    """A subcommand's parser whose description and epilog are printed as written, with its
+    one-line help from ``bots.app.commands.COMMANDS``."""
     parser: argparse.ArgumentParser = sub.add_parser(
-        name, formatter_class=argparse.RawDescriptionHelpFormatter, **settings)
+        name, help=COMMAND_HELP[name], formatter_class=argparse.RawDescriptionHelpFormatter,
+        **settings)
     return parser
 
 

@@ -8,6 +8,7 @@ import json
 import sys
 from typing import Any
 
+from bots.app.commands import COMMAND_HELP
 from bots.app.commands.common import (
     EXIT_INTERNAL,
     UsageError,
@@ -32,7 +33,7 @@ MAX_WORKERS = 64
 def add_selfplay(sub: Any) -> None:
     """``machiavelli selfplay``: seeded games between bots, with their records."""
     selfplay = add_command(
-        sub, "selfplay", help="bots against bots, with game records",
+        sub, "selfplay",
         description="Play seeded games between bots through the referee. Game i uses seed "
                     "SEED + i; the same seed gives the same record, byte for byte.",
         epilog="example:\n  machiavelli selfplay --variant carousel --players 3 "
@@ -106,7 +107,7 @@ def _print_selfplay(args: argparse.Namespace, variant: Variant, wins: dict[str, 
 def add_tournament(sub: Any) -> None:
     """``machiavelli tournament``: seat-rotated games, win rates, ratings, move times."""
     tournament = add_command(
-        sub, "tournament", help="bots against each other: win rates, ratings, move times",
+        sub, "tournament",
         description="Play seat-rotated games between bots (game g uses seed SEED + g) and "
                     "report per bot: games, wins, win rate with its 95%% interval, mean "
                     "score, OpenSkill rating and move times.",
@@ -177,7 +178,7 @@ def _variant_and_bots(args: argparse.Namespace, seeds: str) -> tuple[Variant, li
 
 def add_replay(sub: Any) -> None:
     """``machiavelli replay``: game records checked against the referee."""
-    replay = sub.add_parser("replay", help="check game records against the referee",
+    replay = sub.add_parser("replay", help=COMMAND_HELP["replay"],
                             description="Replay every record of FILE through the referee, "
                                         "step by step, and report the first inconsistency.")
     replay.add_argument("file", metavar="FILE", help="a .jsonl file of game records")

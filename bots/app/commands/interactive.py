@@ -8,6 +8,7 @@ import os
 import sys
 from typing import Any
 
+from bots.app.commands import COMMAND_HELP
 from bots.app.commands.common import (
     MAX_PLAYERS,
     UsageError,
@@ -25,7 +26,7 @@ from bots.players import REGISTRY
 def add_play(sub: Any) -> None:
     """``machiavelli play``: a game against bots (and people) in the terminal."""
     play = add_command(
-        sub, "play", help="play against the computer in the terminal",
+        sub, "play",
         description="A game against bots (and other people at the same terminal, each hand "
                     "hidden until its owner is ready). Type 'help' in the game for commands.",
         epilog="examples:\n  machiavelli play\n"
@@ -69,7 +70,7 @@ def run_play(args: argparse.Namespace) -> int:
 def add_learn(sub: Any) -> None:
     """``machiavelli learn``: a lesson on the rules on real positions, then a first game."""
     learn = add_command(
-        sub, "learn", help="a short lesson on the rules, then a first game",
+        sub, "learn",
         description="Learn the chosen variant step by step on real positions: sets, runs, "
                     "the ace rule, adding to a group, splitting a run, the rule book's worked "
                     "examples as puzzles (the solver checks each answer; 'hint' helps), then "
@@ -93,7 +94,7 @@ def run_learn(args: argparse.Namespace) -> int:
 def add_engine(sub: Any) -> None:
     """``machiavelli engine``: the JSON-lines engine protocol on stdin/stdout."""
     engine = sub.add_parser(
-        "engine", help="the JSON-lines engine protocol on stdin/stdout (docs/protocol.md)",
+        "engine", help=COMMAND_HELP["engine"],
         description="Read one JSON request per line on stdin and answer each with one JSON "
                     "line on stdout: set a position or start a game, ask for a level's move, "
                     "a hint or an analysis. See docs/protocol.md.",

@@ -7,6 +7,7 @@ import argparse
 import json
 from typing import Any
 
+from bots.app.commands import COMMAND_HELP
 from bots.app.commands.common import (
     UsageError,
     add_backend,
@@ -30,7 +31,7 @@ MAX_ROLLOUTS = 1_000_000
 def add_solve(sub: Any) -> None:
     """``machiavelli solve``: the best play for a hand on a table."""
     solve = add_command(
-        sub, "solve", help="best play for a hand on a table",
+        sub, "solve",
         description="Print the play that adds the most hand cards (or points) to the table, "
                     "and the whole new table.",
         epilog='example:\n  machiavelli solve --table "5C 6C 7C 8C" --hand "8D 8H"',
@@ -45,11 +46,14 @@ def add_solve(sub: Any) -> None:
 
 
 def run_solve(args: argparse.Namespace) -> int:
-    from solver.api import backend_for, solve_position, warm_up
+    from solver.api import backend_for, solve_position
+    from solver.warmup import load_cpsat
 
     position = position_of(args)
-    # numba's one-time start-up, or OR-Tools' loading, is not part of the solve's time
-    warm_up(backend_for(position, args.objective, args.backend))
+    # OR-Tools' loading is not part of the solve's time, nor its time limit's; numba's kernels
+    # are loaded by solve_position before its clock (the opening's, when needed, as set-up)
+    if backend_for(position, args.objective, args.backend) == "cpsat":
+        load_cpsat()
     solution = solve_position(position, objective=args.objective, backend=args.backend,
                               time_limit=args.time_limit)
     if args.json:
@@ -62,7 +66,7 @@ def run_solve(args: argparse.Namespace) -> int:
 def add_hint(sub: Any) -> None:
     """``machiavelli hint``: the best play that disturbs the table least, as steps."""
     hint = add_command(
-        sub, "hint", help="the best play that disturbs the table least, as steps",
+        sub, "hint",
         description="Among the best plays, the one that changes the fewest table groups "
                     "(then picks up the fewest table cards), told as steps to follow.",
         epilog='example:\n  machiavelli hint --table "5C 6C 7C 8C | 9H 9D 9S" --hand "8D 8H"',
@@ -106,7 +110,7 @@ def run_hint(args: argparse.Namespace) -> int:
 def add_analyze(sub: Any) -> None:
     """``machiavelli analyze``: best values, every best play, outs, stuck cards, chances."""
     analyze = add_command(
-        sub, "analyze", help="best values, every best play, outs, stuck cards, winning chances",
+        sub, "analyze",
         description="Analyze a position: the best value under cards and points, every "
                     "distinct best play, whether the hand goes out, what each unseen card "
                     "would add (outs), why a card cannot be placed, and optionally the "
@@ -203,7 +207,7 @@ DEMO_POSITIONS = (
 
 def add_demo(sub: Any) -> None:
     """``machiavelli demo``: the rule book's worked examples, solved."""
-    demo = sub.add_parser("demo", help="solve the rule book's worked examples and show them")
+    demo = sub.add_parser("demo", help=COMMAND_HELP["demo"])
     add_backend(demo)
     add_colour(demo)
     demo.set_defaults(run=run_demo)

@@ -17,7 +17,7 @@ DEFAULT_PORT = 8000
 def add_serve(sub: Any) -> None:
     """``machiavelli serve``: play in the browser."""
     serve = add_command(
-        sub, "serve", help="play in the browser: a web server with the table page",
+        sub, "serve",
         description="Serve the web page (lobby, table, position editor, records) and its "
                     "WebSockets. Listens on 127.0.0.1 only unless --host says otherwise; "
                     "every game has a secret id and every person seat a secret token.",

@@ -1,0 +1,111 @@
+"""A fresh ``machiavelli solve`` loads what its solve needs and no more (issue 12, item 6).
+
+Each check runs the command's own entry point (``bots.app.cli.entry_point``) in a fresh
+process and reads that process's ``sys.modules`` and numba dispatchers when it ends.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from bots.app.cli import ALL_COMMANDS, build_parser
+from bots.app.commands import COMMANDS
+
+TABLE, HAND = "5C 6C 7C 8C | 9H 9D 9S", "8D 8H 10H 2C"
+
+# Runs entry_point() on the arguments after '--', then prints what the process loaded.
+AFTER_THE_COMMAND = """
+import atexit, json, sys
+from numba.core.registry import CPUDispatcher
+
+def report():
+    kernels = sorted(f"{name}.{attr}" for name, module in list(sys.modules.items())
+                     if name.startswith("solver.")
+                     for attr, value in vars(module).items()
+                     if isinstance(value, CPUDispatcher) and value.signatures)
+    print(json.dumps({"modules": sorted(sys.modules), "kernels": sorted(set(kernels))}),
+          file=sys.stderr)
+
+atexit.register(report)
+sys.argv = ["machiavelli", *sys.argv[sys.argv.index("--") + 1:]]
+from bots.app.cli import entry_point
+entry_point()
+"""
+
+
+def loaded_by(*args: str) -> tuple[dict, dict]:
+    """The JSON answer of ``machiavelli ARGS --json`` run as a fresh process, and what that
+    process loaded: ``{"modules": [...], "kernels": [...]}``."""
+    done = subprocess.run([sys.executable, "-c", AFTER_THE_COMMAND, "--", *args, "--json"],
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return json.loads(done.stdout), json.loads(done.stderr.strip().splitlines()[-1])
+
+
+def packages(modules: list[str], *names: str) -> set[str]:
+    return {module for module in modules if module.split(".")[0] in names
+            or any(module == name or module.startswith(name + ".") for name in names)}
+
+
+@pytest.fixture(scope="module")
+def kernel_solve() -> tuple[dict, dict]:
+    loaded_by("solve", "--table", TABLE, "--hand", HAND)  # numba's cache filled, if it was not
+    return loaded_by("solve", "--table", TABLE, "--hand", HAND)
+
+
+def test_a_kernel_solve_does_not_import_ortools(kernel_solve):
+    answer, loaded = kernel_solve
+    assert answer["backend"] == "kernel" and answer["score"] == 2
+    assert not packages(loaded["modules"], "ortools", "solver.cpsat")
+
+
+def test_a_cpsat_solve_does_import_ortools():
+    """The check above can fail: the same process with ``--backend cpsat`` loads OR-Tools."""
+    answer, loaded = loaded_by("solve", "--table", TABLE, "--hand", HAND, "--backend", "cpsat")
+    assert answer["backend"] == "cpsat" and answer["score"] == 2
+    assert packages(loaded["modules"], "ortools", "solver.cpsat")
+
+
+def test_a_solve_imports_neither_the_bots_nor_the_other_commands(kernel_solve):
+    _, loaded = kernel_solve
+    assert not packages(loaded["modules"], "bots.players", "bots.referee", "bots.envs",
+                        "bots.arena", "bots.app.web", "bots.app.commands.games",
+                        "bots.app.commands.interactive", "bots.app.commands.serving")
+
+
+def test_a_solve_loads_the_kernels_of_a_solve_only(kernel_solve):
+    """Neither the bots' counts-level kernels nor the opening's, and the kernels' cached code
+    is loaded without numba's registry refresh (which imports its random generators)."""
+    _, loaded = kernel_solve
+    assert "solver.kernel.search_and_decode" in loaded["kernels"]
+    assert not {"solver.counts._table_counts", "solver.tidy.lay_out",
+                "solver.opening.pack_hand", "solver.automaton.sets_count"} & \
+        set(loaded["kernels"])
+    assert not packages(loaded["modules"], "numba.np.random", "numba.np.polynomial")
+
+
+def test_an_opening_from_the_hand_loads_its_kernel_when_needed():
+    answer, loaded = loaded_by("solve", "--variant", "machiavelli:opening=36", "--unopened",
+                               "--table", "-", "--hand", "KS KH KD QS QH QD")
+    assert answer["score"] == 6 and answer["elapsed_ms"] < 50
+    assert "solver.opening.pack_hand" in loaded["kernels"]
+
+
+def test_the_parser_of_one_command_helps_as_the_whole_parser():
+    """``main`` declares only the command it runs: the top-level help and the command's own
+    help read the same as with every command declared."""
+    whole = build_parser(ALL_COMMANDS)
+    assert build_parser("").format_help() == whole.format_help()
+    for name, _, _ in COMMANDS:
+        one = build_parser(name)
+        assert one.format_help() == whole.format_help()
+        assert _subparser(one, name).format_help() == _subparser(whole, name).format_help()
+
+
+def _subparser(parser, name):
+    action = next(a for a in parser._actions if a.dest == "command")
+    return action.choices[name]
