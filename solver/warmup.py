@@ -18,13 +18,8 @@ that happens to come first, so:
   loads when first called.
 - ``one_time`` marks a cached builder whose first call per argument is set-up: its duration is
   added to ``setup_seconds()``, which ``solve()`` subtracts from its time.
-- Before every look-up in its on-disk cache, numba refreshes its whole typing and lowering
-  registries: it imports some eighty modules (its linear algebra, random generators, typed
-  containers, jitclass...) and installs their thousands of definitions, a third of a fresh
-  ``machiavelli solve``. Only a compilation reads them; loading cached machine code needs
-  numba's runtime (NRT) and nothing else. ``load_cached_code_lightly()`` (run when this module
-  is imported, so before any kernel) makes the look-up start numba's runtime only; on a miss
-  numba compiles as ever, and its compiler refreshes the registries itself.
+- Loading a kernel from numba's cache does work that only a later compilation reads: when
+  this module is imported (so before any kernel), ``solver.cached_code`` leaves it out.
 - Numba's array functions (``numba.np.arraymath``, loaded with the first kernel: a cached
   kernel's environment names it) import SciPy's BLAS only to learn whether it is there, for
   float inner products no kernel here computes; where SciPy is installed that import was a
@@ -42,6 +37,8 @@ import time
 from collections.abc import Callable, Sequence
 from functools import wraps
 from typing import Any, TypeVar
+
+from solver.cached_code import load_cached_code_lightly
 
 Builder = TypeVar("Builder", bound=Callable[..., Any])
 
@@ -178,30 +175,6 @@ def load_numba_arrays() -> None:
         sys.meta_path.remove(unseen)
 
 
-def load_cached_code_lightly() -> bool:
-    """Make numba's cache look-ups skip the registry refresh (see the module docstring);
-    False, with numba left as it is, if this numba's cache lacks the methods relied on."""
-    from numba.core import caching
-    from numba.core.runtime import rtsys
-
-    cache = caching.Cache
-    if getattr(cache.load_overload, "lightly", False):
-        return True
-    if not all(hasattr(cache, name) for name in ("_load_overload",
-                                                  "_guard_against_spurious_io_errors")):
-        return False
-
-    def load_overload(self: Any, sig: Any, target_context: Any) -> Any:
-        rtsys.initialize(target_context)  # the runtime cached machine code links against
-        with self._guard_against_spurious_io_errors():
-            return self._load_overload(sig, target_context)
-        return None  # numba's guard swallowed an I/O error: numba compiles
-
-    load_overload.lightly = True  # type: ignore[attr-defined]
-    cache.load_overload = load_overload  # type: ignore[method-assign]
-    return True
-
-
 load_numba_arrays()
 load_cached_code_lightly()
 
@@ -214,6 +187,5 @@ def load_cpsat() -> Any:
     return cpsat
 
 
-__all__ = ["OPENING_POSITION", "WARM_POSITIONS", "elapsed_ms", "load_cached_code_lightly",
-           "load_cpsat", "load_kernels", "load_numba_arrays", "load_opening", "one_time",
-           "setup_seconds", "solves_only"]
+__all__ = ["OPENING_POSITION", "WARM_POSITIONS", "elapsed_ms", "load_cpsat", "load_kernels",
+           "load_numba_arrays", "load_opening", "one_time", "setup_seconds", "solves_only"]

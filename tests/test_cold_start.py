@@ -7,6 +7,7 @@ process and reads that process's ``sys.modules`` and numba dispatchers when it e
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -109,3 +110,61 @@ def test_the_parser_of_one_command_helps_as_the_whole_parser():
 def _subparser(parser, name):
     action = next(a for a in parser._actions if a.dest == "command")
     return action.choices[name]
+
+
+INNER = """
+from numba import njit
+
+
+@njit(cache=True)
+def inner(values):
+    return values.sum() + 1
+"""
+
+# Loads ``inner`` from numba's cache (lightly: solver.warmup is imported first), then compiles
+# a function that calls it, which links (and so parses) the cached kernel's bitcode.
+LOAD_THEN_COMPILE = """
+import json, sys
+import numpy as np
+import solver.warmup
+from numba import njit
+from numba.core import caching
+from inner_kernel import inner
+
+values = np.arange(4)
+first = int(inner(values))
+
+@njit
+def outer(values):
+    return inner(values) * 2
+
+print(json.dumps([bool(getattr(caching.Cache.load_overload, "lightly", False)),
+                  inner.stats.cache_hits.get(inner.signatures[0], 0), first,
+                  int(outer(values))]))
+"""
+
+
+def test_a_kernel_loaded_lightly_still_links_into_a_new_compilation(tmp_path):
+    """The deferred work of a light cache load (solver.cached_code) is done when a later
+    compilation needs it: a new function calling a cached kernel compiles and runs."""
+    (tmp_path / "inner_kernel.py").write_text(INNER, encoding="utf-8")
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "cache"),
+           "PYTHONPATH": os.pathsep.join([str(tmp_path), os.environ.get("PYTHONPATH", "")])}
+    runs = []
+    for _ in range(2):  # the first run compiles and caches inner, the second loads it
+        done = subprocess.run([sys.executable, "-c", LOAD_THEN_COMPILE], capture_output=True,
+                              text=True, timeout=600, env=env)
+        assert done.returncode == 0, done.stderr[-3000:]
+        runs.append(json.loads(done.stdout))
+    light, hits, first, linked = runs[1]
+    assert (light, hits) == (numba_is_light(), 1)
+    assert first == 7 and linked == 14 and runs[0][2:] == [7, 14]
+
+
+def numba_is_light() -> bool:
+    """Whether this numba is one ``solver.cached_code`` loads lightly."""
+    import numba
+
+    from solver.cached_code import LIGHT_NUMBA
+
+    return numba.__version__.startswith(LIGHT_NUMBA)
