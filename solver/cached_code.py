@@ -4,13 +4,14 @@ A fresh process loads each kernel it calls from numba's cache (``cache=True``). 
 machine code, numba does two things on each load that only a later compilation reads:
 
 - it refreshes its whole typing and lowering registries first, importing some fifty modules
-  (its linear algebra, random generators, typed containers, jitclass...) and installing
+  (its random generators, polynomials, typed containers...) and installing
   their definitions;
 - it parses the kernel's LLVM bitcode, kept beside the machine code so that a later
   compilation can inline the kernel into another function, and lists every symbol in it.
 
-Together that was about a third of loading a solve's four kernels, in every fresh
-``machiavelli solve``. ``load_cached_code_lightly()`` (run by ``solver.warmup`` when it is
+In a fresh ``machiavelli solve`` each was about a seventh of the process's time (measured
+side by side, 2026-11-30; the bitcode and its symbols were more than half of loading the
+solve's four kernels). ``load_cached_code_lightly()`` (run by ``solver.warmup`` when it is
 imported, before any kernel) makes a cache load start numba's runtime (NRT, which the machine
 code links against) and load the machine code, and defers the rest: the bitcode is parsed
 when a compilation first links the kernel, and a symbol of a cached kernel is looked up in
