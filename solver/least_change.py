@@ -36,9 +36,9 @@ from dataclasses import replace
 
 import numpy as np
 
-from solver import freed_sets, kernel_backend
+from solver import automaton, freed_search, freed_sets, kernel_backend, kernel_jokers
 from solver.cards import N_CARD_TYPES
-from solver.constants import N_RANKS, N_SUITS
+from solver.constants import ACE_CODES, N_RANKS, N_SUITS
 from solver.groups import candidate_runs
 from solver.limit import Limit
 from solver.problem import Partition, Problem
@@ -305,6 +305,47 @@ class _Search:
         return self.stopped or self.gave_up
 
 
+def _numba_applies(problem: Problem) -> bool:
+    """True when ``solver.freed_search`` runs the whole search: no jokers, one kernel
+    branch."""
+    return not (problem.hand_jokers or problem.table_jokers or problem.run_from_hand)
+
+
+def _in_numba(problem: Problem, search: _Search) -> int:
+    """``search.run()`` in one numba call (``solver.freed_search``); its flags and the
+    oracle's counts updated as the Python search would."""
+    oracle = search.oracle
+    assert oracle.near is not None  # no jokers: the linking lemma holds
+    copies = max(1, int(np.minimum(problem.need + problem.free + problem.hand,
+                                   problem.decks).max(initial=0)))
+    init, delta, accept = automaton.run_automaton(copies)
+    state, reaching = freed_search.new_state(search.best_set, search.best_cost,
+                                             search.visits_left)
+    rows, lengths = pad(oracle.groups)
+    fs = freed_search.FreedSearch(
+        cell_inputs=(problem.need - oracle.all_kept, problem.free, problem.hand,
+                     problem.weight, problem.forced),
+        joker_rows=kernel_jokers.inputs(problem)[0].joker_rows,
+        kernel_tables=(init, delta, accept, automaton.set_vectors(copies),
+                       automaton.suit_states(copies)),
+        cfg=kernel_backend.search_config(problem.ace, copies,
+                                         weight_max=int(problem.weight.max())),
+        ace=ACE_CODES[problem.ace], groups=rows, group_len=lengths,
+        kept_counts=oracle.kept_counts, of_group=oracle.near.of_group,
+        of_hand=oracle.near.of_hand, reach=(oracle.reach.base, oracle.reach.weight),
+        triples=oracle.reach.triples, cost=search.cost_array,
+        order=np.array(search.order, dtype=np.int64),
+        rest=np.array(search.rest, dtype=np.int64), best=oracle.best,
+        work_limit=search.work, reaching=reaching, failing=freed_search.empty_masks(),
+        state=state)
+    freed_search.run(fs)
+    oracle.calls += int(state[freed_search.CALLS])
+    oracle.work += int(state[freed_search.WORK])
+    search.stopped = bool(state[freed_search.STOPPED])
+    search.gave_up = bool(state[freed_search.GAVE_UP])
+    return int(state[freed_search.BEST_SET])
+
+
 def least_change(problem: Problem, groups: list[tuple[int, ...]], best: Partition,
                  limit: Limit | None = None, max_visits: int = 1 << 62) -> Partition | None:
     """The play reaching ``best.score`` that frees the fewest of ``groups`` (the table's
@@ -321,7 +362,7 @@ def least_change(problem: Problem, groups: list[tuple[int, ...]], best: Partitio
     first = oracle.still_changed(everything, best)
     oracle.reaching.add(first, freed_sets.add_reaching)
     search = _Search(oracle, first, 0 if limit is None else limit.kernel_work(), max_visits)
-    freed = search.run()
+    freed = _in_numba(problem, search) if _numba_applies(problem) else search.run()
     if search.gave_up:
         return None
     play = oracle.solve(freed)
