@@ -30,7 +30,8 @@ N_STATE = 9
 
 FreedSearch = namedtuple("FreedSearch", [
     "cell_inputs", "joker_rows", "kernel_tables", "cfg", "ace", "groups", "group_len",
-    "kept_counts", "of_group", "of_hand", "reach", "triples", "cost", "order", "rest",
+    "kept_counts", "of_group", "of_hand", "reach", "triples", "hand_cores", "cost", "order",
+    "rest",
     "best", "work_limit", "reaching", "failing", "state",
 ])
 FreedSearch.__doc__ = """Everything one search reads, and what it remembers.
@@ -42,12 +43,12 @@ cards; ``joker_rows`` and ``cfg`` as ``kernel.cell_arrays`` and ``kernel.search`
 ``accept``), the set vectors and the suit states, as a tuple. ``groups``/``group_len``: the
 table's groups as padded rows, ``kept_counts[i]`` group ``i``'s card counts,
 ``of_group``/``of_hand`` the groups next to each group and to the hand, ``reach`` the
-hand-and-singles counts and the hand's weights for ``freed_sets.reach_bound`` with
-``triples``. ``cost[i]`` what freeing group ``i`` costs, ``order`` the order groups are
-added in, ``rest[j]`` the mask of ``order[j:]``. ``best``: the value to reach;
-``work_limit`` the kernel nodes allowed over all questions (0: none).
-``reaching``/``failing`` (``MASK_ROOM`` masks each) and ``state`` (fields ``N_REACHING``
-.. ``BEST_COST``) are written by the search."""
+hand-and-singles counts and the hand's weights for ``freed_sets.reach_bound`` with ``triples``,
+``hand_cores`` as ``freed_sets.extra_cost`` takes them. ``cost[i]`` what freeing group ``i``
+costs, ``order`` the order groups are added in, ``rest[j]`` the mask of ``order[j:]``.
+``best``: the value to reach; ``work_limit`` the kernel nodes allowed over all questions (0:
+none). ``reaching``/``failing`` (``MASK_ROOM`` masks each) and ``state`` (fields
+``N_REACHING`` .. ``BEST_COST``) are written by the search."""
 
 
 @njit(cache=True)
@@ -165,7 +166,8 @@ def _enter(fs, freed, start, cost):
         _improve(fs, freed)
         return False
     rest = fs.rest[start]
-    bound = freed_sets.extra_cost(fs.failing, fs.state[N_FAILING], freed, rest, fs.cost)
+    bound = freed_sets.extra_cost(fs.failing, fs.state[N_FAILING], fs.hand_cores, freed, rest,
+                                  fs.cost)
     if bound == freed_sets.NO_BOUND or cost + bound >= fs.state[BEST_COST]:
         return False
     return _reaches(fs, freed | rest)
@@ -227,3 +229,4 @@ def new_state(first: int, first_cost: int, max_visits: int) -> tuple[np.ndarray,
 def empty_masks() -> np.ndarray:
     """Room for ``MASK_ROOM`` masks."""
     return np.zeros(MASK_ROOM, dtype=np.int64)
+

@@ -108,15 +108,24 @@ def cheapest_inside(reaching: np.ndarray, count: int, freed: int,
 
 
 @njit(cache=True)
-def extra_cost(failing: np.ndarray, count: int, freed: int, rest: int,
-               cost: np.ndarray) -> int:
+def extra_cost(failing: np.ndarray, count: int, hand_cores: np.ndarray, freed: int,
+               rest: int, cost: np.ndarray) -> int:
     """A lower bound on the cost of the groups of ``rest`` that ``freed`` still needs:
     every failing set holding ``freed`` must be left by adding one group of ``rest``
-    outside it (its core); disjoint cores, smallest first, each add their cheapest group.
-    ``NO_BOUND`` when some core is empty."""
-    cores = np.empty(count, dtype=np.int64)
-    sizes = np.empty(count, dtype=np.int64)
+    outside it (its core), and every one of ``hand_cores`` that ``freed`` misses must be
+    met by a group of ``rest``; disjoint cores, smallest first, each add their cheapest
+    group. ``NO_BOUND`` when some core is empty."""
+    cores = np.empty(count + hand_cores.shape[0], dtype=np.int64)
+    sizes = np.empty(count + hand_cores.shape[0], dtype=np.int64)
     n = 0
+    for i in range(hand_cores.shape[0]):
+        if freed & hand_cores[i] == 0:
+            core = rest & hand_cores[i]
+            if core == 0:
+                return NO_BOUND
+            cores[n] = core
+            sizes[n] = bin_count(core)
+            n += 1
     for i in range(count):
         if freed & failing[i] == freed:
             core = rest & ~failing[i]
@@ -170,11 +179,24 @@ def linked(freed: int, of_group: np.ndarray, of_hand: int) -> int:
 @njit(cache=True)
 def reach_bound(freed: int, kept_counts: np.ndarray, base: np.ndarray, weight: np.ndarray,
                 wild: int, triples: np.ndarray) -> int:
-    """The most the hand's real cards can score with the groups of ``freed`` taken up: a
-    card counts only if a set or a three-card run could hold it beside available cards
-    (the hand, the singles, the freed cards, ``wild`` jokers filling gaps). ``weight`` is
-    each hand card type's weight times its copies in the hand, ``triples[j] = (card, one
-    partner, the other)`` for every three-card run; meant for ``wild`` < 2."""
+    """The most the hand's real cards can score with the groups of ``freed`` taken up: the
+    weights (``weight``: each hand card type's weight times its copies in the hand) of the
+    cards ``placeable`` counts; meant for ``wild`` < 2."""
+    ok = placeable(freed, kept_counts, base, wild, triples)
+    total = 0
+    for c in range(N_CARD_TYPES):
+        if ok[c]:
+            total += weight[c]
+    return total
+
+
+@njit(cache=True)
+def placeable(freed: int, kept_counts: np.ndarray, base: np.ndarray, wild: int,
+              triples: np.ndarray) -> np.ndarray:
+    """Per card type, with the groups of ``freed`` taken up: True where a set or a
+    three-card run could hold it beside available cards (``base``: the hand and the singles,
+    the freed cards, ``wild`` jokers filling gaps); ``triples[j] = (card, one partner, the
+    other)`` for every three-card run."""
     there = base.copy()
     i = 0
     bits = freed
@@ -183,20 +205,16 @@ def reach_bound(freed: int, kept_counts: np.ndarray, base: np.ndarray, weight: n
             there += kept_counts[i]
         bits >>= 1
         i += 1
-    placeable = np.zeros(N_CARD_TYPES, dtype=np.bool_)
+    ok = np.zeros(N_CARD_TYPES, dtype=np.bool_)
     for rank in range(N_RANKS):
         suits = 0
         for s in range(N_SUITS):
             suits += there[s * N_RANKS + rank] > 0
         for s in range(N_SUITS):
             c = s * N_RANKS + rank
-            placeable[c] = suits - (there[c] > 0) + wild >= 2
+            ok[c] = suits - (there[c] > 0) + wild >= 2
     for j in range(triples.shape[0]):
         missing = 2 - (there[triples[j, 1]] > 0) - (there[triples[j, 2]] > 0)
         if missing <= wild:
-            placeable[triples[j, 0]] = True
-    total = 0
-    for c in range(N_CARD_TYPES):
-        if placeable[c]:
-            total += weight[c]
-    return total
+            ok[triples[j, 0]] = True
+    return ok

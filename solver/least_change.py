@@ -112,8 +112,23 @@ class _Oracle:
         self.reach = _Reach(problem)
         self.near = _Neighbours(problem, groups, self.all_kept) if problem.hand_jokers == 0 \
             else None
+        self.hand_cores = self.cores_of_hand()
         self.calls = 0
         self.work = 0  # kernel nodes over every solve
+
+    def cores_of_hand(self) -> np.ndarray:
+        """Masks every reaching set must meet, known without the kernel: when ``best`` is
+        the reach bound with every group freed, each hand card that bound counts must be
+        played; one that no set or run could hold with the hand and the singles alone needs
+        a freed group holding one of its partners (``_Neighbours.of_card``)."""
+        everything = (1 << len(self.groups)) - 1
+        if self.near is None or self.reach.bound(everything, self.kept_counts) != self.best:
+            return np.zeros(0, dtype=np.int64)
+        reach = self.reach
+        now = freed_sets.placeable(0, self.kept_counts, reach.base, 0, reach.triples)
+        later = freed_sets.placeable(everything, self.kept_counts, reach.base, 0, reach.triples)
+        cards = np.flatnonzero(later & ~now & (reach.weight > 0))
+        return np.array(sorted({self.near.of_card[int(c)] for c in cards}), dtype=np.int64)
 
     def reaches(self, freed: int) -> bool:
         """True when freeing the groups of ``freed`` (and keeping the others) reaches best."""
@@ -292,7 +307,8 @@ class _Search:
         """A lower bound on the cost of the groups of ``rest`` that ``freed`` still needs,
         from disjoint cores; None when some core has no group left in ``rest``."""
         failing = self.oracle.failing
-        bound = freed_sets.extra_cost(failing.masks, failing.count, freed, rest,
+        bound = freed_sets.extra_cost(failing.masks, failing.count, self.oracle.hand_cores,
+                                      freed, rest,
                                        self.cost_array)
         return None if bound == freed_sets.NO_BOUND else int(bound)
 
@@ -333,7 +349,7 @@ def _in_numba(problem: Problem, search: _Search) -> int:
         ace=ACE_CODES[problem.ace], groups=rows, group_len=lengths,
         kept_counts=oracle.kept_counts, of_group=oracle.near.of_group,
         of_hand=oracle.near.of_hand, reach=(oracle.reach.base, oracle.reach.weight),
-        triples=oracle.reach.triples, cost=search.cost_array,
+        triples=oracle.reach.triples, hand_cores=oracle.hand_cores, cost=search.cost_array,
         order=np.array(search.order, dtype=np.int64),
         rest=np.array(search.rest, dtype=np.int64), best=oracle.best,
         work_limit=search.work, reaching=reaching, failing=freed_search.empty_masks(),

@@ -11,7 +11,7 @@ from solver import Limit, Position, kernel_backend
 from solver.errors import InvalidArgumentError, UnsupportedPositionError
 from solver.generate import random_position
 from solver.hint import KERNEL_GROUPS, changed_groups, hint, hint_position
-from solver.least_change import _Neighbours
+from solver.least_change import _Neighbours, _Oracle
 from solver.problem import Problem
 from solver.tidy import pad
 
@@ -149,3 +149,20 @@ def _value(problem: Problem, groups: list[tuple[int, ...]], freed: int) -> int:
     sub = replace(problem, need=need,
                   table_array=pad([g for i, g in enumerate(groups) if freed >> i & 1]))
     return kernel_backend.solve(sub).score
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_every_reaching_set_meets_the_hand_cores(seed):
+    """A hand core names the groups one of which any play of the best value must free:
+    freeing every other group falls short of the best."""
+    checked = 0
+    for position, objective in big_positions(400 + seed, 25):
+        problem = Problem.from_position(position, objective)
+        groups = list(problem.table_groups)
+        best = kernel_backend.solve(problem).score
+        oracle = _Oracle(problem, groups, best)
+        everything = (1 << len(groups)) - 1
+        for core in oracle.hand_cores.tolist():
+            assert _value(problem, groups, everything & ~core) < best, (position, core)
+            checked += 1
+    assert checked >= 10
