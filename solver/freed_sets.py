@@ -134,10 +134,18 @@ def extra_cost(failing: np.ndarray, count: int, hand_cores: np.ndarray, freed: i
             cores[n] = core
             sizes[n] = bin_count(core)
             n += 1
-    order = np.argsort(sizes[:n], kind="mergesort")
+    starts = np.zeros(MAX_GROUPS + 2, dtype=np.int64)  # a counting sort by size, stable
+    for j in range(n):
+        starts[sizes[j] + 1] += 1
+    for size in range(1, MAX_GROUPS + 2):
+        starts[size] += starts[size - 1]
+    by_size = np.empty(n, dtype=np.int64)
+    for j in range(n):
+        by_size[starts[sizes[j]]] = cores[j]
+        starts[sizes[j]] += 1
     taken, bound = 0, 0
     for j in range(n):
-        core = cores[order[j]]
+        core = by_size[j]
         if core & taken == 0:
             taken |= core
             bound += _cheapest(core, cost)
