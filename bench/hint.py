@@ -1,7 +1,8 @@
 """Hint speed per position, side by side in one run: the ``auto`` hint (the kernel's
 least-change search on small tables, CP-SAT beyond) beside the CP-SAT hint and the plain solve,
 with every auto hint checked against CP-SAT's (same value, same groups changed, same cards
-picked up).
+picked up), and a count of the kernel searches that hit the visit cap and handed over to
+CP-SAT (``solver.hint.KERNEL_VISITS``).
 
     python -m bench.hint                 # the suite's tables of 60 cards or more
     python -m bench.hint --min-table 0   # every table of the suite
@@ -18,7 +19,8 @@ import time
 
 from bench.suite import suite, table_size
 from solver import Position, solve_position
-from solver.hint import Hint, changed_groups, hint_position
+from solver.hint import Hint, changed_groups, hint_position, kernel_first
+from solver.problem import Problem
 
 MIN_TABLE = 60
 
@@ -43,9 +45,11 @@ def _timed(run, position: Position) -> tuple[float, object]:
 
 
 def timings(positions: list[Position]) -> dict[str, list]:
-    """Per position: auto hint ms, CP-SAT hint ms, plain solve ms, engine used, agreement."""
+    """Per position: auto hint ms, CP-SAT hint ms, plain solve ms, engine used, agreement,
+    and whether auto tried the kernel first."""
     hint_position(positions[0], backend="cpsat")  # load OR-Tools and the compiled kernel
-    out: dict[str, list] = {"auto": [], "cpsat": [], "solve": [], "engine": [], "agree": []}
+    out: dict[str, list] = {"auto": [], "cpsat": [], "solve": [], "engine": [], "agree": [],
+                            "kernel_first": [], "played": []}
     for position in positions:
         auto_ms, auto = _timed(hint_position, position)
         cpsat_ms, cpsat = _timed(lambda p: hint_position(p, backend="cpsat"), position)
@@ -54,7 +58,9 @@ def timings(positions: list[Position]) -> dict[str, list]:
         out["cpsat"].append(cpsat_ms)
         out["solve"].append(solve_ms)
         out["engine"].append(auto.solution.backend)
+        out["played"].append(bool(auto.solution.played))
         out["agree"].append(disturbance(position, auto) == disturbance(position, cpsat))
+        out["kernel_first"].append(kernel_first(Problem.from_position(position)))
     return out
 
 
@@ -67,8 +73,11 @@ def main(argv=None) -> int:
     got = timings(positions)
     ratios = [c / a for a, c in zip(got["auto"], got["cpsat"], strict=True)]
     kernel = got["engine"].count("kernel")
+    handed = sum(first and engine == "cpsat" and played
+                 for first, engine, played in zip(got["kernel_first"], got["engine"],
+                                                   got["played"], strict=True))
     print(f"{len(positions)} positions with {args.min_table}+ table cards "
-          f"({kernel} hinted by the kernel)")
+          f"({kernel} hinted by the kernel, {handed} handed over to CP-SAT at the visit cap)")
     for name in ("auto", "cpsat", "solve"):
         times = got[name]
         print(f"{name:5} ms: median {statistics.median(times):7.2f}  max {max(times):7.2f}")

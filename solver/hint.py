@@ -6,7 +6,8 @@ minimizes ``changed * (cards on the table + 1) + picked up`` with the objective 
 engines answer that question exactly:
 
 - the kernel (``solver.least_change``): a branch and bound over which table groups are freed,
-  with one kernel solve per candidate set; ``auto`` uses it on tables of at most
+  with one kernel solve per candidate set (all in one numba call without jokers,
+  ``solver.freed_search``); ``auto`` uses it on tables of at most
   ``KERNEL_GROUPS`` groups without table jokers, and hands over to CP-SAT if its search grows
   past ``KERNEL_VISITS`` sets;
 - CP-SAT: the kernel finds the best objective, then a CP-SAT model asks for it again with the
@@ -44,20 +45,24 @@ from solver.limit import Limit, resolve_limit
 from solver.position import HandLike, Position, TableLike
 from solver.problem import OBJECTIVES, Partition, Problem
 from solver.variants import DEFAULT_VARIANT, Variant
-from solver.warmup import elapsed_ms, load_cpsat, load_kernels, setup_seconds
+from solver.warmup import elapsed_ms, load_cpsat, load_kernels, one_time, setup_seconds
 
 if TYPE_CHECKING:  # OR-Tools is imported lazily: it is slow to load
     from solver.cpsat import CpsatModel
 
-KERNEL_GROUPS = 15
+KERNEL_GROUPS = 28
 """``auto`` hints with the kernel (``solver.least_change``) on tables of at most this many
-groups; beyond, its search over which groups to free grows faster than CP-SAT's (per position
-at 13-15 groups the kernel was 1.3-1.6x faster than CP-SAT at the median, at 16-17 groups
-0.8x; measured side by side on the suite's positions)."""
-KERNEL_VISITS = 1000
-"""``auto`` hands a kernel hint to CP-SAT after this many candidate sets of freed groups (on
-the suite's joker-free tables of 13-15 groups: 35 of 36 finish within it, 1.3x faster than
-CP-SAT per position at the median; a cap of 300 left half of them to CP-SAT, 0.9x)."""
+groups, the most among the suite's tables of 60+ cards (``python -m bench.hint``); beyond
+that, unmeasured, CP-SAT answers. With the search in numba (``solver.freed_search``) the
+kernel was 3.5x faster than CP-SAT per position at the median on the suite's 60+-card tables
+of up to 17 groups, and at 21-28 groups faster on about half of them (both measured side by
+side, the machine loaded)."""
+KERNEL_VISITS = 2000
+"""``auto`` hands a kernel hint to CP-SAT after this many candidate sets of freed groups: on
+the suite's 60+-card tables every one of up to 17 groups finishes within it, and at 21-28
+groups the sets a search visits run from 200 to 70,000; a cap of 2,000 gave the lowest
+median of 300, 500, 1,000, 2,000, 3,000 and 5,000 (a search stopped at the cap costs about
+half a CP-SAT hint before CP-SAT's own)."""
 
 
 @dataclass(frozen=True)
@@ -136,6 +141,7 @@ def hint_position(position: Position, objective: str = "cards",
                   backend: str = "auto") -> Hint:
     """``hint()`` for an already validated ``Position``."""
     load_kernels()
+    _load_least_change()
     started, setup = time.perf_counter(), setup_seconds()
     arguments.instance("position", position, Position)
     arguments.choice("objective", objective, OBJECTIVES)
@@ -147,7 +153,7 @@ def hint_position(position: Position, objective: str = "cards",
             f"the kernel cannot find the least-disturbing play of this {position.variant.name} "
             "position (jokers on the table or tahiti's rules); use backend 'cpsat' or 'auto'")
     solution = None
-    if backend == "kernel" or (backend == "auto" and _kernel_first(problem)):
+    if backend == "kernel" or (backend == "auto" and kernel_first(problem)):
         visits = KERNEL_VISITS if backend == "auto" else 1 << 62
         solution = _kernel_hint(position, problem, objective, limit, started, visits)
     if solution is None:
@@ -159,7 +165,15 @@ def hint_position(position: Position, objective: str = "cards",
     return Hint(solution, changed, picked_up, steps, elapsed_ms(started, setup))
 
 
-def _kernel_first(problem: Problem) -> bool:
+@one_time
+def _load_least_change() -> None:
+    """Load the numba search of ``solver.least_change`` (set-up, not a hint's time)."""
+    problem = Problem.from_position(Position.parse("5C 6C 7C 8C | 8S 8D 8H / 8D 8H 9C"))
+    least_change.least_change(problem, list(problem.table_groups),
+                              kernel_backend.solve(problem))
+
+
+def kernel_first(problem: Problem) -> bool:
     """``auto`` asks the kernel first where its search is quick: least-change problems the
     kernel answers exactly, on tables of at most ``KERNEL_GROUPS`` groups."""
     return least_change.applies(problem) and len(problem.table_groups) <= KERNEL_GROUPS
@@ -388,4 +402,4 @@ def _order_in(group) -> Callable[[str], int]:
     return lambda text: position.get(text, len(position))
 
 
-__all__ = ["Hint", "changed_groups", "explain", "hint", "hint_position"]
+__all__ = ["Hint", "changed_groups", "explain", "hint", "hint_position", "kernel_first"]

@@ -31,13 +31,14 @@ kernel does not see per group); ``solver.hint`` asks CP-SAT otherwise.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 
 import numpy as np
 
-from solver import kernel_backend
+from solver import automaton, freed_search, freed_sets, kernel_backend, kernel_jokers
 from solver.cards import N_CARD_TYPES
-from solver.constants import N_RANKS, N_SUITS
+from solver.constants import ACE_CODES, N_RANKS, N_SUITS
 from solver.groups import candidate_runs
 from solver.limit import Limit
 from solver.problem import Partition, Problem
@@ -58,36 +59,39 @@ class _Reach:
 
     def __init__(self, problem: Problem) -> None:
         runs = np.array(list(candidate_runs(problem.ace, 3, 3)), dtype=np.int64)
-        owners, first, second = [], [], []
-        for at in range(3):
-            others = [j for j in range(3) if j != at]
-            owners.append(runs[:, at])
-            first.append(runs[:, others[0]])
-            second.append(runs[:, others[1]])
-        self.owner = np.concatenate(owners)
-        self.first = np.concatenate(first)
-        self.second = np.concatenate(second)
+        self.triples = np.concatenate([runs[:, [at] + [j for j in range(3) if j != at]]
+                                       for at in range(3)])
         self.base = problem.hand + problem.free
         self.wild = problem.hand_jokers
         self.weight = np.where(problem.hand > 0, problem.weight * problem.hand, 0)
         self.joker_value = self.wild * int(problem.weight.max())
 
-    def bound(self, freed_cards: np.ndarray) -> int:
-        """The most a play can score with ``freed_cards`` (counts) taken up."""
+    def bound(self, freed: int, kept_counts: np.ndarray) -> int:
+        """The most a play can score with the groups of ``freed`` taken up (``kept_counts``:
+        each group's card counts)."""
         if self.wild >= 2:
             return int(self.weight.sum()) + self.joker_value
-        return int(self.weight[self.placeable(freed_cards)].sum()) + self.joker_value
+        return freed_sets.reach_bound(freed, kept_counts, self.base, self.weight, self.wild,
+                                      self.triples) + self.joker_value
 
-    def placeable(self, freed_cards: np.ndarray) -> np.ndarray:
-        """Per card type: True where a set or a three-card run could hold it beside the
-        available cards (meaningful for hand cards; fewer than two jokers in the hand)."""
-        there = (self.base + freed_cards) > 0
-        by_rank = there.reshape(N_SUITS, N_RANKS)
-        in_set = (by_rank.sum(axis=0) - by_rank + self.wild >= 2).reshape(-1)
-        missing = 2 - there[self.first].astype(np.int64) - there[self.second]
-        in_run = np.zeros(N_CARD_TYPES, dtype=np.bool_)
-        in_run[self.owner[missing <= self.wild]] = True
-        return in_set | in_run
+
+class _Masks:
+    """A growable list of bit masks over the table's groups, kept as an antichain by the
+    ``solver.freed_sets`` function that adds to it."""
+
+    def __init__(self) -> None:
+        self.masks = np.zeros(64, dtype=np.int64)
+        self.count = 0
+
+    def add(self, mask: int, adder: Callable[[np.ndarray, int, int], int]) -> None:
+        count = adder(self.masks, self.count, mask)
+        while count < 0:
+            self.masks = np.concatenate([self.masks, np.zeros_like(self.masks)])
+            count = adder(self.masks, self.count, mask)
+        self.count = count
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(int(mask) for mask in self.masks[: self.count])
 
 
 class _Oracle:
@@ -102,31 +106,45 @@ class _Oracle:
         for i, group in enumerate(groups):
             np.add.at(self.kept_counts[i], list(group), 1)
         self.all_kept = self.kept_counts.sum(axis=0)
-        self.reaching: list[int] = []  # sets that reach best (each changes all its groups)
-        self.failing: list[int] = []  # sets that fall short
+        self.reaching = _Masks()  # sets that reach best (each changes all its groups)
+        self.failing = _Masks()  # sets that fall short
         self.answers: dict[int, Partition | None] = {}
         self.reach = _Reach(problem)
         self.near = _Neighbours(problem, groups, self.all_kept) if problem.hand_jokers == 0 \
             else None
+        self.hand_cores = self.cores_of_hand()
         self.calls = 0
         self.work = 0  # kernel nodes over every solve
+
+    def cores_of_hand(self) -> np.ndarray:
+        """Masks every reaching set must meet, known without the kernel: when ``best`` is
+        the reach bound with every group freed, each hand card that bound counts must be
+        played; one that no set or run could hold with the hand and the singles alone needs
+        a freed group holding one of its partners (``_Neighbours.of_card``)."""
+        everything = (1 << len(self.groups)) - 1
+        if self.near is None or self.reach.bound(everything, self.kept_counts) != self.best:
+            return np.zeros(0, dtype=np.int64)
+        reach = self.reach
+        now = freed_sets.placeable(0, self.kept_counts, reach.base, 0, reach.triples)
+        later = freed_sets.placeable(everything, self.kept_counts, reach.base, 0, reach.triples)
+        cards = np.flatnonzero(later & ~now & (reach.weight > 0))
+        return np.array(sorted({self.near.of_card[int(c)] for c in cards}), dtype=np.int64)
 
     def reaches(self, freed: int) -> bool:
         """True when freeing the groups of ``freed`` (and keeping the others) reaches best."""
         if self.near is not None:
             freed = self.near.linked(freed)
-        if any(freed & s == s for s in self.reaching):
+        if freed_sets.covers_any(self.reaching.masks, self.reaching.count, freed):
             return True
-        if any(freed & f == freed for f in self.failing):
+        if freed_sets.inside_any(self.failing.masks, self.failing.count, freed):
             return False
         partition = None
-        if self.reach.bound(self.freed_cards(freed)) >= self.best:
+        if self.reach.bound(freed, self.kept_counts) >= self.best:
             partition = self.solve(freed)
         if partition is None:
-            self.failing = [f for f in self.failing if f & freed != f] + [freed]
+            self.failing.add(freed, freed_sets.add_failing)
             return False
-        changed = self.still_changed(freed, partition)
-        self.reaching = [s for s in self.reaching if s & changed != changed] + [changed]
+        self.reaching.add(self.still_changed(freed, partition), freed_sets.add_reaching)
         return True
 
     def solve(self, freed: int) -> Partition | None:
@@ -193,7 +211,8 @@ class _Neighbours:
         for card, partners in enumerate(_partner_types(problem.ace)):
             for other in partners:
                 self.of_card[card] |= holders[other]
-        self.of_group = [self.around(set(group)) for group in groups]
+        self.of_group = np.array([self.around(set(group)) for group in groups],
+                                 dtype=np.int64)
         loose = np.maximum(problem.need - kept, 0)
         anchors = np.flatnonzero(problem.hand + problem.free + loose)
         self.of_hand = self.around({int(card) for card in anchors})
@@ -201,14 +220,7 @@ class _Neighbours:
     def linked(self, freed: int) -> int:
         """The groups of ``freed`` linked to the hand (or singles) through freed cards next
         to each other."""
-        linked, grow = 0, freed & self.of_hand
-        while grow:
-            linked |= grow
-            reach = 0
-            for group in _bits(grow):
-                reach |= self.of_group[group]
-            grow = reach & freed & ~linked
-        return linked
+        return freed_sets.linked(freed, self.of_group, self.of_hand)
 
     def around(self, cards: set[int]) -> int:
         mask = 0
@@ -235,6 +247,7 @@ class _Search:
         sizes = [len(group) for group in oracle.groups]
         weight = sum(sizes) + 1
         self.cost = [weight + size for size in sizes]
+        self.cost_array = np.array(self.cost, dtype=np.int64)
         self.work = work
         self.visits_left = max_visits
         self.stopped = False  # the caller's limit ran out: the best so far is the answer
@@ -284,25 +297,20 @@ class _Search:
             self.visit(freed | 1 << group, j + 1, cost + self.cost[group])
 
     def improve(self, freed: int) -> None:
-        for changed in self.oracle.reaching:
-            if freed & changed == changed:
-                cost = self.set_cost(changed)
-                if cost < self.best_cost:
-                    self.best_set, self.best_cost = changed, cost
+        reaching = self.oracle.reaching
+        changed, cost = freed_sets.cheapest_inside(reaching.masks, reaching.count, freed,
+                                                   self.cost_array)
+        if 0 <= cost < self.best_cost:
+            self.best_set, self.best_cost = int(changed), int(cost)
 
     def extra_cost(self, freed: int, rest: int) -> int | None:
         """A lower bound on the cost of the groups of ``rest`` that ``freed`` still needs,
         from disjoint cores; None when some core has no group left in ``rest``."""
-        cores = sorted((rest & ~f for f in self.oracle.failing if freed & f == freed),
-                       key=int.bit_count)
-        taken, bound = 0, 0
-        for core in cores:
-            if core == 0:
-                return None
-            if core & taken == 0:
-                taken |= core
-                bound += min(self.cost[i] for i in self.oracle.members(core))
-        return bound
+        failing = self.oracle.failing
+        bound = freed_sets.extra_cost(failing.masks, failing.count, self.oracle.hand_cores,
+                                      freed, rest,
+                                       self.cost_array)
+        return None if bound == freed_sets.NO_BOUND else int(bound)
 
     def out_of_budget(self) -> bool:
         self.visits_left -= 1
@@ -313,20 +321,64 @@ class _Search:
         return self.stopped or self.gave_up
 
 
+def _numba_applies(problem: Problem) -> bool:
+    """True when ``solver.freed_search`` runs the whole search: no jokers, one kernel
+    branch."""
+    return not (problem.hand_jokers or problem.table_jokers or problem.run_from_hand)
+
+
+def _in_numba(problem: Problem, search: _Search) -> int:
+    """``search.run()`` in one numba call (``solver.freed_search``); its flags and the
+    oracle's counts updated as the Python search would."""
+    oracle = search.oracle
+    assert oracle.near is not None  # no jokers: the linking lemma holds
+    copies = max(1, int(np.minimum(problem.need + problem.free + problem.hand,
+                                   problem.decks).max(initial=0)))
+    init, delta, accept = automaton.run_automaton(copies)
+    state, reaching = freed_search.new_state(search.best_set, search.best_cost,
+                                             search.visits_left)
+    rows, lengths = pad(oracle.groups)
+    fs = freed_search.FreedSearch(
+        cell_inputs=(problem.need - oracle.all_kept, problem.free, problem.hand,
+                     problem.weight, problem.forced),
+        joker_rows=kernel_jokers.inputs(problem)[0].joker_rows,
+        kernel_tables=(init, delta, accept, automaton.set_vectors(copies),
+                       automaton.suit_states(copies)),
+        cfg=kernel_backend.search_config(problem.ace, copies,
+                                         weight_max=int(problem.weight.max())),
+        ace=ACE_CODES[problem.ace], groups=rows, group_len=lengths,
+        kept_counts=oracle.kept_counts, of_group=oracle.near.of_group,
+        of_hand=oracle.near.of_hand, reach=(oracle.reach.base, oracle.reach.weight),
+        triples=oracle.reach.triples, hand_cores=oracle.hand_cores, cost=search.cost_array,
+        order=np.array(search.order, dtype=np.int64),
+        rest=np.array(search.rest, dtype=np.int64), best=oracle.best,
+        work_limit=search.work, reaching=reaching, failing=freed_search.empty_masks(),
+        state=state)
+    freed_search.run(fs)
+    oracle.calls += int(state[freed_search.CALLS])
+    oracle.work += int(state[freed_search.WORK])
+    search.stopped = bool(state[freed_search.STOPPED])
+    search.gave_up = bool(state[freed_search.GAVE_UP])
+    return int(state[freed_search.BEST_SET])
+
+
 def least_change(problem: Problem, groups: list[tuple[int, ...]], best: Partition,
                  limit: Limit | None = None, max_visits: int = 1 << 62) -> Partition | None:
     """The play reaching ``best.score`` that frees the fewest of ``groups`` (the table's
     groups as they lie), then the fewest of their cards; ``best`` is the kernel's best play
     on the whole table. The kept groups come first in the answer. ``optimal`` is False when
     ``limit`` (its kernel work, summed over the kernel solves) stopped the search before the
-    least change was proved; None when the search needed more than ``max_visits`` sets."""
+    least change was proved; None when the search needed more than ``max_visits`` sets
+    (or the table has more than ``freed_sets.MAX_GROUPS`` groups)."""
+    if len(groups) > freed_sets.MAX_GROUPS:
+        return None
     oracle = _Oracle(problem, groups, best.score)
     everything = (1 << len(groups)) - 1
     oracle.answers[everything] = best
     first = oracle.still_changed(everything, best)
-    oracle.reaching.append(first)
+    oracle.reaching.add(first, freed_sets.add_reaching)
     search = _Search(oracle, first, 0 if limit is None else limit.kernel_work(), max_visits)
-    freed = search.run()
+    freed = _in_numba(problem, search) if _numba_applies(problem) else search.run()
     if search.gave_up:
         return None
     play = oracle.solve(freed)

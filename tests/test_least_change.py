@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import replace
 
 import numpy as np
@@ -10,10 +11,12 @@ import pytest
 from solver import Limit, Position, kernel_backend
 from solver.errors import InvalidArgumentError, UnsupportedPositionError
 from solver.generate import random_position
-from solver.hint import KERNEL_GROUPS, changed_groups, hint, hint_position
-from solver.least_change import _Neighbours
+from solver.hint import changed_groups, hint, hint_position
+from solver.least_change import _Neighbours, _Oracle
 from solver.problem import Problem
 from solver.tidy import pad
+
+hint_module = importlib.import_module("solver.hint")
 
 # (variant, jokers, singles): every ace mode, singles, and jokers in the hand
 CASES = [("machiavelli", 0, 0), ("machiavelli:ace=high", 0, 0), ("machiavelli:ace=both", 0, 0),
@@ -57,14 +60,26 @@ def test_kernel_hint_matches_cpsat(seed):
     assert by_kernel >= 30
 
 
-def test_auto_uses_the_kernel_on_small_tables_and_cpsat_on_big_ones():
+def test_auto_uses_the_kernel_on_small_tables_and_cpsat_on_big_ones(monkeypatch):
     small = hint("5C 6C 7C 8C | 8S 8D 8H", "8D 8H 9C")
     assert small.solution.backend == "kernel" and small.changed_groups == [1]
     rng = np.random.default_rng(5)
-    big = next(p for p in (random_position(rng, "machiavelli", 90, 8) for _ in range(20))
-               if len([g for g in p.table if len(g) > 1]) > KERNEL_GROUPS)
+    big = random_position(rng, "machiavelli", 60, 6)
+    assert hint_position(big).solution.backend == "kernel"
+    monkeypatch.setattr(hint_module, "KERNEL_GROUPS", len(big.table) - 1)
     result = hint_position(big)
-    assert not result.solution.played or result.solution.backend == "cpsat"
+    assert result.solution.played and result.solution.backend == "cpsat"
+
+
+def test_auto_hands_over_to_cpsat_at_the_visit_cap(monkeypatch):
+    """The kernel's search stopped at ``KERNEL_VISITS`` sets: CP-SAT answers, the same."""
+    rng = np.random.default_rng(5)
+    big = random_position(rng, "machiavelli", 60, 6)
+    mine = hint_position(big)
+    monkeypatch.setattr(hint_module, "KERNEL_VISITS", 1)
+    theirs = hint_position(big)
+    assert mine.solution.backend == "kernel" and theirs.solution.backend == "cpsat"
+    assert disturbance(big, mine.solution.table) == disturbance(big, theirs.solution.table)
 
 
 def test_kernel_hint_refuses_table_jokers():
@@ -149,3 +164,20 @@ def _value(problem: Problem, groups: list[tuple[int, ...]], freed: int) -> int:
     sub = replace(problem, need=need,
                   table_array=pad([g for i, g in enumerate(groups) if freed >> i & 1]))
     return kernel_backend.solve(sub).score
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_every_reaching_set_meets_the_hand_cores(seed):
+    """A hand core names the groups one of which any play of the best value must free:
+    freeing every other group falls short of the best."""
+    checked = 0
+    for position, objective in big_positions(400 + seed, 25):
+        problem = Problem.from_position(position, objective)
+        groups = list(problem.table_groups)
+        best = kernel_backend.solve(problem).score
+        oracle = _Oracle(problem, groups, best)
+        everything = (1 << len(groups)) - 1
+        for core in oracle.hand_cores.tolist():
+            assert _value(problem, groups, everything & ~core) < best, (position, core)
+            checked += 1
+    assert checked >= 10
