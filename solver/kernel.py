@@ -40,6 +40,7 @@ from solver.kernel_decode import JOKERS, decode_moves
 N_STEPS = N_RANKS  # one step per rank: the ace first, then 2 .. K
 PRIORITY = 1 << 10  # move rank = real gain * PRIORITY - jokers * JOKER_COST - distance
 JOKER_COST = 1 << 6  # from the table's arrangement (below PRIORITY, above any distance)
+LAZY_BOUNDS = 200  # nodes a search with jokers expands before it builds ``state_bounds``
 UNKNOWN_FUTURE = 1 << 50  # what a node can add, before its exploration ends: no bound yet
 
 # Per-cell fields of the ``cell[t, s, :]`` array (step t, suit s); see ``cell_arrays``.
@@ -384,34 +385,53 @@ def _gain_bounds(cell):
 
 
 @njit(cache=True)
-def state_bounds(cell, delta, accept):
-    """``bounds[t, s, q]``: the most suit ``s`` can add from step ``t`` on, starting in
-    automaton state ``q`` (``NO_SCORE``: it cannot end validly), jokers aside.
+def state_bounds(cell, delta, accept, wild):
+    """``bounds[t, s, q, j]``: the most suit ``s``'s real cards can add from step ``t`` on,
+    starting in automaton state ``q``, with at most ``j`` (0..``wild``) jokers joining the
+    suit from then on (``NO_SCORE``: it cannot end validly).
 
-    A relaxation of the search for one suit: its run cards follow the automaton exactly, and
-    any number of its cards may go into sets at a rank where two other suits have cards.
-    Every play the search can make from the state scores at most this much, so the sum over
-    the four suits bounds a node; on the ``points`` objective it is much tighter than
-    counting every hand card still to come (``_gain_bounds``)."""
+    A relaxation of the search for one suit: its run cards follow the automaton exactly, any
+    number of its cards may go into sets at a rank where two other suits have cards (or
+    jokers, ``wild`` of them, stand in for them), and its jokers are only counted. Every play
+    the search can make from the state scores at most this much with its real cards, and
+    the suits' jokers add up to at most the jokers left, so the best split of the jokers
+    left among the four suits bounds a node (``_suit_bound``; the jokers' own weight is
+    bounded apart). It is much tighter than counting every hand card still to come
+    (``_gain_bounds``) on the ``points`` objective, and with jokers when hand cards that have
+    no neighbour to join each need jokers of their own."""
     n_q = delta.shape[0]
-    bounds = np.full((N_STEPS + 1, N_SUITS, n_q), NO_SCORE, dtype=np.int64)
+    bounds = np.full((N_STEPS + 1, N_SUITS, n_q, wild + 1), NO_SCORE, dtype=np.int64)
     for s in range(N_SUITS):
         for q in range(n_q):
             if accept[q]:
-                bounds[N_STEPS, s, q] = 0
+                bounds[N_STEPS, s, q, :] = 0
     for t in range(N_STEPS - 1, 0, -1):
         for s in range(N_SUITS):
-            partners = _partners(cell, t, s)
+            sets = _partners(cell, t, s) + wild >= 2
             for q in range(n_q):
-                most = NO_SCORE
-                for u in range(cell[t, s, LO], min(cell[t, s, HI], delta.shape[1] - 1) + 1):
-                    gain = _gain(u, cell[t, s, BASE], cell[t, s, HAND], cell[t, s, WEIGHT])
-                    for k in range(0, (u if partners >= 2 else 0) + 1):
-                        nxt = delta[q, u - k, cell[t, s, REQUIRED]]
-                        if nxt >= 0 and bounds[t + 1, s, nxt] > NO_SCORE:
-                            most = max(most, gain + bounds[t + 1, s, nxt])
-                bounds[t, s, q] = most
+                _bound_state(cell, delta, bounds, t, s, q, sets)
     return bounds
+
+
+@njit(cache=True)
+def _bound_state(cell, delta, bounds, t, s, q, sets):
+    """Fill ``bounds[t, s, q, :]`` from step ``t + 1``'s (``state_bounds``): at step ``t`` the
+    suit uses ``u`` real copies and ``z`` jokers, of which any number go into sets when
+    ``sets``, the rest to runs."""
+    copies = delta.shape[1] - 1
+    wild = bounds.shape[3] - 1
+    required = cell[t, s, REQUIRED]
+    for u in range(cell[t, s, LO], min(cell[t, s, HI], copies) + 1):
+        gain = _gain(u, cell[t, s, BASE], cell[t, s, HAND], cell[t, s, WEIGHT])
+        for z in range(0, min(wild, copies - u) + 1):
+            for r in range(0 if sets else u + z, u + z + 1):
+                nxt = delta[q, r, required]
+                if nxt < 0:
+                    continue
+                for j in range(z, wild + 1):
+                    after = bounds[t + 1, s, nxt, j - z]
+                    if after > NO_SCORE and gain + after > bounds[t, s, q, j]:
+                        bounds[t, s, q, j] = gain + after
 
 
 @njit(cache=True)
@@ -425,15 +445,24 @@ def _partners(cell, t, s):
 
 
 @njit(cache=True)
-def _suit_bound(bounds, t, key, n_q):
-    """The sum of ``state_bounds`` over the suits' automaton states in node ``key`` (step
-    ``t``)."""
+def _suit_bound(bounds, t, key, n_q, left, split):
+    """The most the suits' real cards can add from node ``key`` (step ``t``) with ``left``
+    jokers to place: the best split of the jokers among the suits of ``state_bounds``
+    (``split``: scratch, ``left + 1`` entries at least)."""
     rest = key
-    total = 0
+    top = min(left, bounds.shape[3] - 1)
+    split[: top + 1] = 0
     for s in range(N_SUITS):
-        total += bounds[t, s, rest % n_q]
+        q = rest % n_q
         rest //= n_q
-    return total
+        for j in range(top, -1, -1):  # best over the suits so far with at most j jokers
+            most = NO_SCORE
+            for a in range(j + 1):
+                here = bounds[t, s, q, a]
+                if here > NO_SCORE and split[j - a] > NO_SCORE:
+                    most = max(most, split[j - a] + here)
+            split[j] = most
+    return split[top]
 
 
 @njit(cache=True)
@@ -464,25 +493,24 @@ def search(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len, node_limi
     tables = _search_tables(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len)
     ub_rest = _gain_bounds(cell)
     upper = ub_rest[0] + (cfg[WILD] - cfg[TABLE_JOKERS]) * cfg[JOKER_WEIGHT_MAX]
-    suit_bounds = state_bounds(cell, delta, accept) if cfg[WILD] == 0 else np.zeros(
-        (1, 1, 1), dtype=np.int64)  # with jokers: the bound of _gain_bounds alone
     best, best_path, complete, nodes = _branch_and_bound(tables, accept, ub_rest, upper,
-                                                         node_limit, suit_bounds)
+                                                         node_limit)
     if best <= cfg[FLOOR]:  # nothing beats the floor (``NO_SCORE``: no partition at all)
         best = NO_SCORE
     return best, _unpack_path(best, best_path), complete or best == upper, nodes
 
 
 @njit(cache=True)
-def _branch_and_bound(tables, accept, ub_rest, upper, node_limit, suit_bounds):
+def _branch_and_bound(tables, accept, ub_rest, upper, node_limit):
     """The depth-first search proper: ``(best, best_path, complete, nodes)``, the path one
     move code per step. The transposition table also keeps the most a node can still add
     (``ahead``: its best move's gain plus what that child can add, a pruned child counted at
     its bound), so a node reached again with a higher score is explored again only if that
-    can beat the best so far; ``suit_bounds`` are ``state_bounds`` (jokers aside)."""
+    can beat the best so far. Nodes are bounded by ``state_bounds`` too: at once without
+    jokers (cheap then), after ``LAZY_BOUNDS`` nodes with them (with 175 automaton states and
+    two jokers they take about a millisecond, more than most searches)."""
     base_key, n_q = tables.base_key, tables.n_q
     wild, mandatory = tables.cfg[WILD], tables.cfg[TABLE_JOKERS]
-    joker_weight = tables.cfg[JOKER_WEIGHT_MAX]
     moves = np.empty((1 << 9, N_MOVE_FIELDS), dtype=np.int64)
     seg_pos = np.zeros(N_STEPS + 1, dtype=np.int64)  # the moves of depth d: seg_pos..seg_end
     seg_end = np.zeros(N_STEPS + 1, dtype=np.int64)
@@ -493,6 +521,9 @@ def _branch_and_bound(tables, accept, ub_rest, upper, node_limit, suit_bounds):
     best = tables.cfg[FLOOR]  # only answers above it count: NO_SCORE, or another branch's
     tt_keys, tt_vals, tt_fut = _new_table()
     tt_used, nodes, work, complete = 0, 0, 0, True
+    suit_bounds = state_bounds(tables.cell, tables.delta, accept, wild) if wild == 0 else \
+        np.zeros((1, 1, 1, 1), dtype=np.int64)  # with jokers: built after LAZY_BOUNDS nodes
+    split = np.zeros(wild + 1, dtype=np.int64)
     key_space = base_key * (wild + 1)
     moves, end = _expand_into(0, 0, tables, moves, 0)
     seg_end[0] = end
@@ -520,10 +551,9 @@ def _branch_and_bound(tables, accept, ub_rest, upper, node_limit, suit_bounds):
                     best = child_score
                     best_path[:] = path
             continue
-        # hand jokers still to score: those not yet counted (table jokers come first)
-        scored = max(0, used + tables.fixed_before[t] - tables.cfg[ALL_TABLE_JOKERS])
-        bound = ub_rest[t] + (wild - mandatory - scored) * joker_weight
-        bound = min(bound, _suit_bound(suit_bounds, t, child_key, n_q)) if wild == 0 else bound
+        if suit_bounds.shape[0] == 1 and nodes >= LAZY_BOUNDS:  # not built yet
+            suit_bounds = state_bounds(tables.cell, tables.delta, accept, wild)
+        bound = _node_bound(tables, ub_rest, suit_bounds, split, t, child_key)
         if child_score + bound <= best:
             ahead[depth] = max(ahead[depth], gain + bound)
             continue
@@ -546,6 +576,22 @@ def _branch_and_bound(tables, accept, ub_rest, upper, node_limit, suit_bounds):
         seg_end[depth] = end
         work += 1 + end - start  # a node and the moves it generated: a proxy for time
     return best, best_path, complete, nodes
+
+
+@njit(cache=True)
+def _node_bound(tables, ub_rest, suit_bounds, split, t, key):
+    """The most node (``t``, ``key``) can still add: every hand card still to come
+    (``ub_rest``), or the suits' ``state_bounds`` once built (``suit_bounds`` with more than one
+    step), plus the hand jokers still to score (those not yet counted: table jokers come
+    first)."""
+    cfg = tables.cfg
+    used = key // tables.base_key
+    scored = max(0, used + tables.fixed_before[t] - cfg[ALL_TABLE_JOKERS])
+    jokers_ahead = (cfg[WILD] - cfg[TABLE_JOKERS] - scored) * cfg[JOKER_WEIGHT_MAX]
+    bound = ub_rest[t]
+    if suit_bounds.shape[0] > 1:
+        bound = min(bound, _suit_bound(suit_bounds, t, key, tables.n_q, cfg[WILD] - used, split))
+    return bound + jokers_ahead
 
 
 @njit(cache=True)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from solver import Position, kernel_backend, solve_position
+from solver import Position, kernel, kernel_backend, solve_position
 from solver.generate import random_position
 from solver.problem import Problem
 
@@ -39,3 +39,43 @@ def test_kernel_and_cpsat_agree_on_both_objectives(ace):
             assert kernel.optimal
             assert kernel.score == solve_position(position, objective, "cpsat").score, \
                 (str(position), objective)
+
+
+# Found by bench.joker_games (carousel, a hoarded hand of 20 cards and a joker): 161,895 nodes
+# with the bound of every hand card still to come, 20,078 with the per-suit bound that splits
+# the jokers left among the suits (``kernel.state_bounds``).
+HOARDED_CAROUSEL = Position.parse(
+    "10S 10H 10C | 2S 2H 2D | AC 2C 3C | 2S 3S *4S 5S | 8H 9H 10H | JH JD JC | KS KD KC | "
+    "5S 6S 7S 8S | 3H 4H 5H 6H | 6H 7H 8H | 5D 6D 7D 8D 9D | AC 2C 3C 4C 5C 6C 7C | "
+    "9C 10C JC QC / 9D 3H 4S 8S 4D JH KD QS AS * 4S 10D 5D 2D KH QS 6S JS 7H AH QC / carousel")
+
+
+def test_the_joker_state_bound_proves_a_hoarded_hand_in_fewer_nodes():
+    answer = kernel_backend.solve(Problem.from_position(HOARDED_CAROUSEL))
+    assert answer.optimal and answer.score == 18
+    assert answer.stats["nodes"] < 40_000
+    assert solve_position(HOARDED_CAROUSEL, "cards", "cpsat").score == 18
+
+
+@pytest.mark.parametrize("variant", ["carousel", "vatican", "tahiti"])
+def test_the_joker_state_bound_agrees_with_cpsat_on_big_hands(variant):
+    """Big hands with jokers: most searches pass ``kernel.LAZY_BOUNDS`` nodes and so prune
+    with the per-suit joker bound; every answer must still be CP-SAT's."""
+    rng = np.random.default_rng(100 + len(variant))
+    bounded = 0
+    for i in range(70):
+        ace = ("low", "high", "both")[i % 3]
+        position = random_position(
+            rng, f"{variant}:ace={ace}", int(rng.integers(20, 60)), int(rng.integers(10, 22)),
+            singles=int(rng.integers(0, 3)), near=0.7, jokers=int(rng.integers(1, 5)),
+            jokers_on_table=float(rng.uniform(0.2, 0.7)))
+        objective = ("cards", "points")[i % 2]
+        problem = Problem.from_position(position, objective)
+        if not kernel_backend.applies(problem):
+            continue
+        answer = kernel_backend.solve(problem)
+        assert answer.optimal
+        bounded += answer.stats["nodes"] >= kernel.LAZY_BOUNDS
+        assert answer.score == solve_position(position, objective, "cpsat").score, \
+            (str(position), objective)
+    assert bounded >= 15
