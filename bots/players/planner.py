@@ -33,9 +33,9 @@ from bots.referee.observation import Observation
 from bots.referee.scoring import hand_value
 from solver import arguments
 from solver.cards import CARDS, Card
-from solver.errors import PositionError
 from solver.limit import KERNEL_WORK_PER_SECOND, Limit
 from solver.position import Position
+from solver.validate import JOKER, physical
 
 FITS_LIMIT = Limit(work=int(0.01 * KERNEL_WORK_PER_SECOND))  # per estimate of how many cards
 # fit: a fixed amount of work (what 0.01 s was as a kernel work budget)
@@ -154,35 +154,24 @@ def drawn_after(turn: str, option: Action, left: int) -> int:
 
 
 def unseen_cards(observation: Observation) -> list[Card]:
-    """Cards this player has not seen: the pack minus its hand and the table."""
-    seen = Counter(card.real if card.is_named else card for card in observation.hand)
-    seen.update(card.real for group in observation.table for card in group if not card.joker)
-    pack = Counter(c for c in build_deck(observation.variant, len(observation.players))
-                   if not c.joker)
-    return [card for card in CARDS for _ in range((pack - seen)[card])]
+    """Cards this player has not seen: the pack (its jokers too, docs/rules.md §8) minus its
+    hand and the table, a table joker counted as a joker whatever it names."""
+    seen = Counter(physical(card) for card in observation.hand)
+    seen.update(physical(card) for group in observation.table for card in group)
+    pack = Counter(build_deck(observation.variant, len(observation.players)))
+    left = pack - seen
+    return [card for card in (*CARDS, JOKER) for _ in range(left[card])]
 
 
 def _fits(table, hand: list[Card], variant) -> int:
-    """How many of ``hand`` could be played on ``table`` now: an estimate. A joker in the hand
-    counts as fitting wherever the table holds a group (it can stand in for a missing card
-    almost anywhere), and the rest is asked without it; a table joker counts as the card it
-    names. So the kernel answers every estimate at once, joker-free: with jokers it pays a
-    set-up per search (a much bigger automaton), and the exact rules for table jokers would
-    need a CP-SAT model per estimate."""
-    real_hand = tuple(card for card in hand if not card.joker)
-    jokers = len(hand) - len(real_hand) if table else 0
-    if not real_hand:
-        return jokers
-    if any(card.joker for group in table for card in group):
-        try:
-            real = Position(tuple(tuple(c.real for c in g) for g in table), real_hand,
-                            variant, True)
-            real.validate()
-            return jokers + solve(real, limit=FITS_LIMIT).score
-        except PositionError:
-            pass  # more copies than the packs hold: ask the exact question
-    return jokers + solve(Position(tuple(table), real_hand, variant, True),
-                          limit=FITS_LIMIT).score
+    """How many of ``hand`` could be played on ``table`` now, by the variant's own joker rules
+    (docs/rules.md §8): tahiti's locked groups and one joker per group, vatican's jokers that
+    stay beside their neighbours. The kernel models them all (its automaton tables are built
+    once per process), so an exact answer costs about what a joker-free one did; each search
+    is capped by ``FITS_LIMIT`` work."""
+    if not hand:
+        return 0
+    return solve(Position(tuple(table), tuple(hand), variant, True), limit=FITS_LIMIT).score
 
 
 __all__ = ["PlannerBot", "Weights", "Draw"]
