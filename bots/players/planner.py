@@ -62,9 +62,19 @@ class Weights:
     """An opponent with this many cards or fewer may go out: play everything."""
     samples: int = 3
     """Deals of the unseen cards used for the outs and the opponents' chances."""
+    hold_back: bool = True
+    """Whether plays smaller than the biggest are weighed (False: only the biggest plays of
+    equal size, and drawing instead)."""
 
 
 STRONG = Weights(fit=1.5, outs=0.5, opening=1.0)
+VARIANT_WEIGHTS = {"tahiti": Weights(hold_back=False)}
+"""The planner level's own weights where a variant's rules call for them. Tahiti
+(docs/rules.md §8.3): a group that takes a joker is locked, and both players lay jokers
+often (four in the pack, five-card hands), so a card kept back to fit a group next turn often
+finds it locked; on seeded tahiti games, replaying the biggest play where the planner had held
+back part of it won about twice as often (README). It still chooses among the biggest plays
+and between playing and drawing."""
 
 
 class PlannerBot:
@@ -78,6 +88,7 @@ class PlannerBot:
         move. ``budget``: seconds per move, or ``limit=Limit(time=S)``, for a clock instead:
         past half of it no further option is weighed, and the best weighed so far is played."""
         self.rng = np.random.default_rng(arguments.seed("seed", seed))
+        self.chosen = weights is not None  # else the variant's own weights (VARIANT_WEIGHTS)
         self.weights = arguments.instance("weights", weights or Weights(), Weights)
         self.budget = move_seconds(budget, limit)
         self.safety = None if safety is None else arguments.seconds("safety", safety)
@@ -97,6 +108,9 @@ class PlannerBot:
         if "play" not in observation.legal:
             return fallback(observation), [], []
         options = search_options(observation, deadline=deadline)
+        weights = self.weights_for(observation.variant.name)
+        if not weights.hold_back:
+            options = _biggest_only(options)
         if not options:
             return fallback(observation), [], []
         first = options[0]
@@ -104,9 +118,9 @@ class PlannerBot:
             observation.playable_hand)
         others = [s for i, s in enumerate(observation.hand_sizes) if i != observation.player]
         values = [0.0] + [float("-inf")] * (len(options) - 1)
-        if not going_out and len(options) > 1 and min(others, default=99) > self.weights.danger:
+        if not going_out and len(options) > 1 and min(others, default=99) > weights.danger:
             unseen = unseen_cards(observation)
-            deals = [self.rng.permutation(np.asarray(unseen)) for _ in range(self.weights.samples)]
+            deals = [self.rng.permutation(np.asarray(unseen)) for _ in range(weights.samples)]
             for i, option in enumerate(options):
                 if deadline is not None and time.perf_counter() >= deadline:
                     break
@@ -117,8 +131,12 @@ class PlannerBot:
             best = replace(best, knock=True)
         return best, [options[i] for i in order], [values[i] for i in order]
 
+    def weights_for(self, variant: str) -> Weights:
+        """The weights given, else the variant's own (``VARIANT_WEIGHTS``), else the defaults."""
+        return self.weights if self.chosen else VARIANT_WEIGHTS.get(variant, self.weights)
+
     def value(self, observation: Observation, option: Action, deals: list) -> float:
-        w = self.weights
+        w = self.weights_for(observation.variant.name)
         variant = observation.variant
         hand: list[Card | None] = list(observation.playable_hand)
         table = observation.table
@@ -142,6 +160,13 @@ class PlannerBot:
                 opening += _fits(table, list(deal[1:1 + opponent]), variant)
         n = max(len(deals), 1)
         return score + w.outs * outs / n - w.opening * opening / n
+
+
+def _biggest_only(options: list[Action]) -> list[Action]:
+    """The biggest plays (a capped search may find a bigger one without a card than with
+    all the hand), and drawing instead."""
+    most = max((len(o.played) for o in options if isinstance(o, Play)), default=0)
+    return [o for o in options if not isinstance(o, Play) or len(o.played) == most]
 
 
 def drawn_after(turn: str, option: Action, left: int) -> int:
