@@ -5,7 +5,7 @@ opening that needs groups from the hand is not looked for in single cards."""
 from __future__ import annotations
 
 from bots.players.options import search_options
-from bots.players.planner import PlannerBot, drawn_after
+from bots.players.planner import PlannerBot, Weights, _fits, drawn_after, unseen_cards
 from bots.players.work import work_done
 from bots.referee.actions import Draw, Play
 from bots.referee.game import Game
@@ -42,3 +42,31 @@ def test_an_unopened_vatican_hand_is_not_searched_card_by_card():
     assert plays and all(len(play.played) >= 3 for play in plays)
     # the biggest play, then one search without each of its cards: no single-card searches
     assert work_done() - before <= 1 + len(plays[0].played)
+
+
+def test_tahiti_fits_respect_locked_groups_and_jokers_are_unseen():
+    # docs/rules.md §9.11: a locked group gives up no card, so 8H cannot join a set of eights
+    table = (tuple(parse_cards("5H *6H 7H 8H")),)
+    tahiti = Game("tahiti", ["a", "b"], 1).variant
+    assert _fits(table, list(parse_cards("8S 8D")), tahiti) == 0
+    assert _fits(table, list(parse_cards("4H 8S 8D")), tahiti) == 1  # it may grow from the hand
+    game = Game("tahiti", ["a", "b"], 2)
+    observation = game.observation(0)
+    seen = sum(card.joker for card in observation.hand) + sum(
+        card.joker for group in observation.table for card in group)
+    assert sum(card.joker for card in unseen_cards(observation)) == 4 - seen
+
+
+def test_the_tahiti_planner_weighs_only_its_biggest_plays_and_drawing():
+    game = Game("tahiti", ["a", "b"], 3)
+    game.hands[0] = list(parse_cards("7H 8H 9H 9S 9D KC 10H"))
+    observation = game.observation(0)
+    sizes = {len(o.played) for o in search_options(observation) if isinstance(o, Play)}
+    assert len(sizes) > 1  # smaller plays are on offer
+    _, weighed, _ = PlannerBot(1).decide(observation)
+    plays = [option for option in weighed if isinstance(option, Play)]
+    assert plays and {len(play.played) for play in plays} == {max(sizes)}
+    assert any(isinstance(option, Draw) for option in weighed)
+    # weights given explicitly (the expert's) still weigh every option
+    _, every, _ = PlannerBot(1, Weights()).decide(observation)
+    assert {len(o.played) for o in every if isinstance(o, Play)} == sizes

@@ -33,9 +33,9 @@ from bots.referee.observation import Observation
 from bots.referee.scoring import hand_value
 from solver import arguments
 from solver.cards import CARDS, Card
-from solver.errors import PositionError
 from solver.limit import KERNEL_WORK_PER_SECOND, Limit
 from solver.position import Position
+from solver.validate import JOKER, physical
 
 FITS_LIMIT = Limit(work=int(0.01 * KERNEL_WORK_PER_SECOND))  # per estimate of how many cards
 # fit: a fixed amount of work (what 0.01 s was as a kernel work budget)
@@ -62,9 +62,19 @@ class Weights:
     """An opponent with this many cards or fewer may go out: play everything."""
     samples: int = 3
     """Deals of the unseen cards used for the outs and the opponents' chances."""
+    hold_back: bool = True
+    """Whether plays smaller than the biggest are weighed (False: only the biggest plays of
+    equal size, and drawing instead)."""
 
 
 STRONG = Weights(fit=1.5, outs=0.5, opening=1.0)
+VARIANT_WEIGHTS = {"tahiti": Weights(hold_back=False)}
+"""The planner level's own weights where a variant's rules call for them. Tahiti
+(docs/rules.md §8.3): a group that takes a joker is locked, and both players lay jokers
+often (four in the pack, five-card hands), so a card kept back to fit a group next turn often
+finds it locked; on seeded tahiti games, replaying the biggest play where the planner had held
+back part of it won about twice as often (README). It still chooses among the biggest plays
+and between playing and drawing."""
 
 
 class PlannerBot:
@@ -78,6 +88,7 @@ class PlannerBot:
         move. ``budget``: seconds per move, or ``limit=Limit(time=S)``, for a clock instead:
         past half of it no further option is weighed, and the best weighed so far is played."""
         self.rng = np.random.default_rng(arguments.seed("seed", seed))
+        self.chosen = weights is not None  # else the variant's own weights (VARIANT_WEIGHTS)
         self.weights = arguments.instance("weights", weights or Weights(), Weights)
         self.budget = move_seconds(budget, limit)
         self.safety = None if safety is None else arguments.seconds("safety", safety)
@@ -97,6 +108,9 @@ class PlannerBot:
         if "play" not in observation.legal:
             return fallback(observation), [], []
         options = search_options(observation, deadline=deadline)
+        weights = self.weights_for(observation.variant.name)
+        if not weights.hold_back:
+            options = _biggest_only(options)
         if not options:
             return fallback(observation), [], []
         first = options[0]
@@ -104,9 +118,9 @@ class PlannerBot:
             observation.playable_hand)
         others = [s for i, s in enumerate(observation.hand_sizes) if i != observation.player]
         values = [0.0] + [float("-inf")] * (len(options) - 1)
-        if not going_out and len(options) > 1 and min(others, default=99) > self.weights.danger:
+        if not going_out and len(options) > 1 and min(others, default=99) > weights.danger:
             unseen = unseen_cards(observation)
-            deals = [self.rng.permutation(np.asarray(unseen)) for _ in range(self.weights.samples)]
+            deals = [self.rng.permutation(np.asarray(unseen)) for _ in range(weights.samples)]
             for i, option in enumerate(options):
                 if deadline is not None and time.perf_counter() >= deadline:
                     break
@@ -117,8 +131,12 @@ class PlannerBot:
             best = replace(best, knock=True)
         return best, [options[i] for i in order], [values[i] for i in order]
 
+    def weights_for(self, variant: str) -> Weights:
+        """The weights given, else the variant's own (``VARIANT_WEIGHTS``), else the defaults."""
+        return self.weights if self.chosen else VARIANT_WEIGHTS.get(variant, self.weights)
+
     def value(self, observation: Observation, option: Action, deals: list) -> float:
-        w = self.weights
+        w = self.weights_for(observation.variant.name)
         variant = observation.variant
         hand: list[Card | None] = list(observation.playable_hand)
         table = observation.table
@@ -144,6 +162,13 @@ class PlannerBot:
         return score + w.outs * outs / n - w.opening * opening / n
 
 
+def _biggest_only(options: list[Action]) -> list[Action]:
+    """The biggest plays (a capped search may find a bigger one without a card than with
+    all the hand), and drawing instead."""
+    most = max((len(o.played) for o in options if isinstance(o, Play)), default=0)
+    return [o for o in options if not isinstance(o, Play) or len(o.played) == most]
+
+
 def drawn_after(turn: str, option: Action, left: int) -> int:
     """Cards the turn makes the player draw after ``option`` (docs/rules.md §4): one for
     drawing instead of playing (two in guadalupe), and in guadalupe one after a play that
@@ -154,35 +179,24 @@ def drawn_after(turn: str, option: Action, left: int) -> int:
 
 
 def unseen_cards(observation: Observation) -> list[Card]:
-    """Cards this player has not seen: the pack minus its hand and the table."""
-    seen = Counter(card.real if card.is_named else card for card in observation.hand)
-    seen.update(card.real for group in observation.table for card in group if not card.joker)
-    pack = Counter(c for c in build_deck(observation.variant, len(observation.players))
-                   if not c.joker)
-    return [card for card in CARDS for _ in range((pack - seen)[card])]
+    """Cards this player has not seen: the pack (its jokers too, docs/rules.md §8) minus its
+    hand and the table, a table joker counted as a joker whatever it names."""
+    seen = Counter(physical(card) for card in observation.hand)
+    seen.update(physical(card) for group in observation.table for card in group)
+    pack = Counter(build_deck(observation.variant, len(observation.players)))
+    left = pack - seen
+    return [card for card in (*CARDS, JOKER) for _ in range(left[card])]
 
 
 def _fits(table, hand: list[Card], variant) -> int:
-    """How many of ``hand`` could be played on ``table`` now: an estimate. A joker in the hand
-    counts as fitting wherever the table holds a group (it can stand in for a missing card
-    almost anywhere), and the rest is asked without it; a table joker counts as the card it
-    names. So the kernel answers every estimate at once, joker-free: with jokers it pays a
-    set-up per search (a much bigger automaton), and the exact rules for table jokers would
-    need a CP-SAT model per estimate."""
-    real_hand = tuple(card for card in hand if not card.joker)
-    jokers = len(hand) - len(real_hand) if table else 0
-    if not real_hand:
-        return jokers
-    if any(card.joker for group in table for card in group):
-        try:
-            real = Position(tuple(tuple(c.real for c in g) for g in table), real_hand,
-                            variant, True)
-            real.validate()
-            return jokers + solve(real, limit=FITS_LIMIT).score
-        except PositionError:
-            pass  # more copies than the packs hold: ask the exact question
-    return jokers + solve(Position(tuple(table), real_hand, variant, True),
-                          limit=FITS_LIMIT).score
+    """How many of ``hand`` could be played on ``table`` now, by the variant's own joker rules
+    (docs/rules.md §8): tahiti's locked groups and one joker per group, vatican's jokers that
+    stay beside their neighbours. The kernel models them all (its automaton tables are built
+    once per process), so an exact answer costs about what a joker-free one did; each search
+    is capped by ``FITS_LIMIT`` work."""
+    if not hand:
+        return 0
+    return solve(Position(tuple(table), tuple(hand), variant, True), limit=FITS_LIMIT).score
 
 
 __all__ = ["PlannerBot", "Weights", "Draw"]
