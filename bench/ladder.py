@@ -3,7 +3,7 @@
     python -m bench.ladder heads-up  --games 400 --seed 2026   # adjacent levels, machiavelli
     python -m bench.ladder four      --games 400 --seed 2026   # levels 2-5 at one table
     python -m bench.ladder variants  --games 200 --seed 2026   # adjacent pairs, every variant
-    python -m bench.ladder anchor    --games 200 --budget 0.25 # expert vs OpenSpiel's IS-MCTS
+    python -m bench.ladder anchor    --games 200 --seed 2026   # expert vs OpenSpiel's IS-MCTS
     python -m bench.ladder all       ...                        # heads-up, four, variants
 
 Every run is a seeded tournament with duplicate deals (``bots.arena.tournament``) at the bots'
@@ -11,15 +11,16 @@ default work budgets (the same moves on a busy machine as on an idle one); ``--b
 gives the searching bots S seconds per move on the clock instead. The tables are printed in
 Markdown for the README, and every summary is written to ``bench/results/`` (or ``--json
 FILE``). ``anchor`` needs the ``ismcts`` level (OpenSpiel's IS-MCTS through the OpenSpiel
-adapter, ``bots.envs``): the expert gets ``--budget`` seconds per move on the clock, to be set
-to IS-MCTS's own move time (the adapter's level plays a fixed number of simulations), so that
-both think for the same time per move.
+adapter, ``bots.envs``): it plays a fixed number of simulations a move (reproducible), by
+default calibrated first so that its median move takes as long as the expert's on the same
+decisions (``--simulations N`` to fix it), so that both think for the same time per move.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -97,18 +98,79 @@ def every_variant(games: int, budget: float | None, workers: int, seed: int,
     return results
 
 
-def anchor(games: int, budget: float | None, workers: int, seed: int) -> list[dict]:
-    """Expert vs OpenSpiel's IS-MCTS, heads-up in machiavelli, the expert at ``budget``
-    seconds per move (IS-MCTS's own move time: the same time for both)."""
+def anchor(games: int, budget: float | None, workers: int, seed: int,
+           simulations: int | None = None) -> list[dict]:
+    """Expert vs OpenSpiel's IS-MCTS, heads-up in machiavelli, with the same time per move:
+    the expert at its default work (or ``budget`` seconds on the clock), IS-MCTS at
+    ``simulations`` per move, by default calibrated so that its median move takes the
+    expert's median move time (``calibrate``). The tournament's move times show both."""
     try:
         from bots.envs.levels import check_level  # type: ignore[import-not-found,unused-ignore]
     except ImportError:
         raise SystemExit(f"no {ANCHOR!r} level: the OpenSpiel adapter (issue 13, "
                          "bots.envs.levels) seats it") from None
     check_level(ANCHOR)  # one line naming the extra to install when OpenSpiel is missing
-    if budget is None:
-        raise SystemExit("anchor needs --budget S: both bots get S seconds per move")
-    return heads_up(games, budget, workers, seed, [(ANCHOR, "expert")])
+    from bots.envs import ismcts
+
+    if simulations is None:
+        expert_ms, per_simulation_ms, simulations = calibrate(seed, budget)
+        print(f"(calibration: expert median move {expert_ms:.1f} ms, IS-MCTS "
+              f"{per_simulation_ms:.2f} ms a simulation: {simulations} simulations a move)")
+    ismcts.SIMULATIONS = simulations  # read when the level is seated (workers fork after)
+    results = heads_up(games, budget, workers, seed, [(ANCHOR, "expert")])
+    for summary in results:
+        summary["ismcts_simulations"] = simulations
+    return results
+
+
+CALIBRATION_MOVES = 24  # decisions both bots are timed on before an anchor run
+CALIBRATION_SIMULATIONS = 8  # IS-MCTS simulations a calibration move plays
+
+
+def calibrate(seed: int, budget: float | None) -> tuple[float, float, int]:
+    """(the expert's median move ms, IS-MCTS's median ms per simulation, the simulations a
+    move that give IS-MCTS the expert's median move time) over the same decisions: the
+    turns of seeded greedy games where a play is open."""
+    from bots.envs.ismcts import IsmctsBot
+    from bots.players import make_bot
+
+    observations = _decisions(seed, CALIBRATION_MOVES)
+    expert = make_bot("expert", seed, budget)
+    expert_ms = _median_ms(expert.choose, observations)
+    searcher = IsmctsBot(seed, CALIBRATION_SIMULATIONS)
+    searcher.choose(observations[0])  # OpenSpiel's game loads once
+    per_simulation = _median_ms(searcher.choose, observations) / CALIBRATION_SIMULATIONS
+    return expert_ms, per_simulation, max(1, round(expert_ms / per_simulation))
+
+
+def _decisions(seed: int, count: int) -> list:
+    """Up to ``count`` observations where a play is open, from seeded greedy self-play."""
+    from bots.arena.loop import run_bots
+    from bots.players.greedy import GreedyBot
+    from bots.referee.game import Game
+
+    seen: list = []
+
+    class Recorder(GreedyBot):
+        def choose(self, observation):
+            if "play" in observation.legal:
+                seen.append(observation)
+            return super().choose(observation)
+
+    game_seed = seed
+    while len(seen) < count:
+        run_bots(Game("machiavelli", ["a", "b"], game_seed), [Recorder(game_seed)] * 2)
+        game_seed += 1
+    return seen[:count]
+
+
+def _median_ms(choose, observations: list) -> float:
+    times = []
+    for observation in observations:
+        started = time.perf_counter()
+        choose(observation)
+        times.append((time.perf_counter() - started) * 1000)
+    return float(statistics.median(times))
 
 
 def parse_pairs(parser: argparse.ArgumentParser, text: str | None
@@ -138,6 +200,9 @@ def main(argv=None) -> int:
                              "expert vs greedy), e.g. planner:expert,greedy:expert")
     parser.add_argument("--variants", metavar="V,...", help="variants for 'variants' "
                         "(default: all eight)")
+    parser.add_argument("--simulations", type=int, default=None,
+                        help="IS-MCTS simulations a move for 'anchor' (default: calibrated "
+                             "to the expert's median move time)")
     args = parser.parse_args(argv)
     started = time.perf_counter()
     pairs = parse_pairs(parser, args.pairs)
@@ -147,7 +212,8 @@ def main(argv=None) -> int:
             "variants": lambda: every_variant(
                 args.games, args.budget, args.workers, args.seed, pairs,
                 args.variants.split(",") if args.variants else None),
-            "anchor": lambda: anchor(args.games, args.budget, args.workers, args.seed)}
+            "anchor": lambda: anchor(args.games, args.budget, args.workers, args.seed,
+                                     args.simulations)}
     summaries = []
     for name in (["heads-up", "four", "variants"] if args.run == "all" else [args.run]):
         summaries += runs[name]()

@@ -127,7 +127,7 @@ def _solve_position(position: Position, objective: str, backend: str, limit: Lim
     arguments.choice("backend", backend, BACKENDS)
     arguments.integer("workers", workers, 1, MAX_WORKERS)
     problem = Problem.from_position(position, objective)
-    used = _backend_for(problem, backend, position)
+    used = _backend_for(problem, backend, position, 0 if limit is None else limit.kernel_work())
     if used == "kernel":
         work = 0 if limit is None else limit.kernel_work()
         partition = kernel_backend.solve(problem, node_limit=work)
@@ -145,16 +145,17 @@ def backend_for(position: Position, objective: str = "cards", backend: str = "au
     return _backend_for(Problem.from_position(position, objective), backend, position)
 
 
-def _backend_for(problem: Problem, backend: str, position: Position) -> str:
+def _backend_for(problem: Problem, backend: str, position: Position, work: int = 0) -> str:
     """The backend for ``problem``: ``auto`` is the kernel wherever it is exact (every
     joker-free position at once, without ``why_not``'s array work; joker positions by
     ``kernel_backend.applies``, and tahiti positions with two free jokers whose kernel answer
     keeps one joker per group by ``kernel_backend.certified``, which solves them); CP-SAT
-    for the rest."""
+    for the rest. ``work``: the kernel work the certifying search may take (0: none; a
+    search cut short certifies nothing, and CP-SAT answers within the caller's limit)."""
     if backend in ("auto", "kernel") and not position.has_jokers and \
             problem.decks <= MAX_COPIES:
         return "kernel"  # the kernel answers every joker-free position exactly
-    exact = kernel_backend.applies(problem) or kernel_backend.certified(problem)
+    exact = kernel_backend.applies(problem) or kernel_backend.certified(problem, work)
     if backend == "auto":
         return "kernel" if exact else "cpsat"
     if backend == "kernel" and not exact:

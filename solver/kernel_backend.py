@@ -58,15 +58,16 @@ ONE_JOKER_PER_GROUP = "one_joker_per_group"  # stats: 1.0 when the answer keeps 
 _certificate: list[tuple[Problem | None, Partition | None]] = [(None, None)]
 
 
-def certified(problem: Problem) -> bool:
+def certified(problem: Problem, node_limit: int = 0) -> bool:
     """Tahiti with two or more free jokers, beyond ``why_not``'s rules: True when the kernel's
     answer, found with free jokers as copies (an upper bound), can be laid with one joker per
-    group: then it is exact, and ``solve`` returns it at once. Solves the problem."""
+    group: then it is exact, and ``solve`` returns it at once. Solves the problem, within
+    ``node_limit`` (0: none): a search cut short certifies nothing."""
     if why_not(problem) != kernel_jokers.TWO_FREE_JOKERS:
         return False
     asked, exact = _certificate[0]
     if asked is not problem:
-        answer = solve(problem)
+        answer = solve(problem, node_limit)
         exact = answer if answer.optimal and answer.stats.get(ONE_JOKER_PER_GROUP) else None
         _certificate[0] = (problem, exact)
     return exact is not None

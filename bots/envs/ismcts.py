@@ -22,8 +22,10 @@ from bots.referee.observation import Observation
 from solver import arguments
 
 SIMULATIONS = 16
-"""Simulations per decision by default (``machiavelli tournament --budget`` does not change
-it: the budget is a number of simulations, ``IsmctsBot(simulations=...)``)."""
+"""Simulations per decision by default, read when a bot is made (``machiavelli tournament
+--budget`` does not change it: the budget is a number of simulations,
+``IsmctsBot(simulations=...)``; ``bench.ladder anchor`` sets it to match the expert's move
+time before it seats the level)."""
 UCT_C = 2.0
 ROLLOUTS = 1
 PLAYS = 7
@@ -37,9 +39,10 @@ class IsmctsBot:
 
     name = "ismcts"
 
-    def __init__(self, seed: int = 0, simulations: int = SIMULATIONS) -> None:
+    def __init__(self, seed: int = 0, simulations: int | None = None) -> None:
         self.seed = arguments.seed("seed", seed)
-        self.simulations = arguments.integer("simulations", simulations, 1, 100_000)
+        self.simulations = arguments.integer(
+            "simulations", SIMULATIONS if simulations is None else simulations, 1, 100_000)
         self.rng = np.random.default_rng(self.seed)
         self._games: dict[tuple[str, int], pyspiel.Game] = {}
 

@@ -15,11 +15,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from bots.players.expert import ExpertBot, opponent_policies
-from bots.players.sim import GREEDY, supported
+from bots.players.sim import GREEDY
 from bots.referee.game import build_deck
 from bots.referee.observation import Observation
 from solver import arguments
-from solver.errors import InvalidArgumentError, InvalidOptionError, clip
+from solver.errors import InvalidArgumentError, clip
 from solver.position import Position
 
 MAX_ROUNDS = 60
@@ -68,9 +68,6 @@ def win_chance(position: Position, opponents: list[int], rollouts: int = 200, se
     arguments.instance("position", position, Position)
     arguments.integer("rollouts", rollouts, 1, MAX_ROLLOUTS)
     arguments.seed("seed", seed)
-    if not supported(position.variant) or position.has_jokers:
-        raise InvalidOptionError(
-            f"rollouts do not model {position.variant.name} with jokers or its turns")
     observation = observation_for(position, opponents)
     expert = ExpertBot(seed)
     move = expert.choose(observation)

@@ -10,19 +10,21 @@ until its whole hand can go out at once), with opponents modelled from what they
 The evaluation's choice stands unless a plan beats it clearly over the same worlds. All of it
 within a budget of work per move (``DEFAULT_WORK`` units of ``bots.players.work``: solver
 searches and kernel nodes, so the same seed gives the same moves on a busy machine), or of
-seconds when asked for a clock. Where rollouts cannot model the variant (jokers, carousel's
-turns) the evaluation decides alone.
+seconds when asked for a clock. The rollouts model every variant: jokers are dealt among the
+unseen cards and played by the kernel, and carousel's turns are followed (``bots.players.sim``).
 """
 
 from __future__ import annotations
 
 import time
+from typing import NamedTuple
 
 import numpy as np
 
 from bots.players.base import move_seconds
 from bots.players.planner import STRONG, PlannerBot
-from bots.players.sim import GREEDY, HOARD, SimState, supported
+from bots.players.sim import GREEDY, HOARD, STOCK_JOKER, SimState
+from bots.players.sim import Play as SimPlay
 from bots.players.work import SAFETY_SECONDS, Meter
 from bots.referee.actions import Action, Draw, Play
 from bots.referee.game import build_deck
@@ -40,6 +42,7 @@ SIGNIFICANCE = 3.0  # standard errors by which a plan must beat the strong evalu
 EVALUATION_SHARE = 0.8  # share of the budget the evaluation may take before the rollouts
 ENDGAME = 6  # rollouts judge moves once someone holds this many cards or fewer
 MAX_ROLLOUTS = 1_000_000  # deals a fixed-rollouts expert may be asked to play out
+OVERRUN = 1.25  # share of the work budget past which a deal under way plays no more plans
 HOARD_GROWTH = 4  # cards past the deal (with that many draws) that mark a hoarder
 
 
@@ -73,7 +76,7 @@ class ExpertBot:
         else:
             choice, options, _ = self.planner.decide(
                 observation, deadline=started + EVALUATION_SHARE * self.budget)
-        if len(options) < 2 or not supported(observation.variant) or not endgame(observation):
+        if len(options) < 2 or not endgame(observation):
             return choice
         # Near the end, games played out to the finish judge moves better than any
         # evaluation: the strong evaluation's choice stands unless a plan clearly beats it.
@@ -110,8 +113,8 @@ class ExpertBot:
             return meter.spent() < self.work and not meter.capped()
 
         def fits() -> bool:
-            if self.budget is None:
-                return not meter.capped()
+            if self.budget is None:  # finish the deal under way, within OVERRUN of the budget
+                return meter.spent() < OVERRUN * self.work and not meter.capped()
             return meter.deadline is None or time.perf_counter() + longest < meter.deadline
 
         while more():
@@ -139,59 +142,74 @@ class ExpertBot:
             plans += [(Draw(), HOARD), (options[0], HOARD)]
         return plans
 
-    def deal(self, observation: Observation) -> tuple[list[np.ndarray], list[int]]:
-        """One guess at the unseen cards: the opponents' hands and the stock order."""
-        seen = np.zeros(N_CARD_TYPES, dtype=np.int64)
-        for card in observation.hand:
-            seen[card.index] += 1
-        for group in observation.table:
-            for card in group:
-                seen[card.index] += 1
-        unseen = np.zeros(N_CARD_TYPES, dtype=np.int64)
-        for card in build_deck(observation.variant, len(observation.players)):
-            unseen[card.index] += 1
-        unseen = np.clip(unseen - seen, 0, None)
-        pool = np.repeat(np.arange(N_CARD_TYPES), unseen)
+    def deal(self, observation: Observation) -> World:
+        """One guess at the unseen cards: the opponents' hands (and their jokers) and the
+        stock order, consistent with what this player has seen."""
+        pool = unseen_pool(observation)
         self.rng.shuffle(pool)
-        hands, at = [], 0
+        hands, jokers, at = [], [], 0
         for player, size in enumerate(observation.hand_sizes):
-            hand = np.zeros(N_CARD_TYPES, dtype=np.int64)
+            hand = np.zeros(N_CARD_TYPES + 1, dtype=np.int64)  # the last: jokers
             if player == observation.player:
                 for card in observation.hand:
-                    hand[card.index] += 1
+                    hand[STOCK_JOKER if card.joker else card.index] += 1
             else:
                 np.add.at(hand, pool[at:at + size], 1)
                 at += size
-            hands.append(hand)
-        return hands, [int(c) for c in pool[at:]]
+            hands.append(hand[:N_CARD_TYPES].copy())
+            jokers.append(int(hand[N_CARD_TYPES]))
+        return World(hands, jokers, [int(c) for c in pool[at:]])
 
-    def rollout(self, observation: Observation, world, plan: tuple[Action, int],
+    def rollout(self, observation: Observation, world: World, plan: tuple[Action, int],
                 rivals: list[int], turns: int = ROLLOUT_TURNS) -> float:
         """Play ``plan`` out in ``world`` for ``turns`` rounds: 1 a win, 0 a loss, between
         for a tie or an unfinished game (by how far each player is from going out)."""
-        hands, stock = world
         me = observation.player
         option, policy = plan
         policies = list(rivals)
         policies[me] = policy
-        state = SimState(observation.variant, [h.copy() for h in hands],
-                         [tuple(c.index for c in group) for group in observation.table],
-                         list(stock), me, list(observation.opened), policies)
+        state = SimState(observation.variant, [h.copy() for h in world.hands],
+                         [tuple(c.code for c in group) for group in observation.table],
+                         list(world.stock), me, list(observation.opened), policies,
+                         list(world.jokers))
+        turn = observation.variant.turn
         if isinstance(option, Play):
-            played = np.zeros(N_CARD_TYPES, dtype=np.int64)
-            for card in option.played:
-                played[card.index] += 1
-            state.play(me, played, [tuple(c.index for c in group) for group in option.table])
-            if not state.over and observation.variant.turn == "guadalupe":
+            state.play(me, SimPlay.of(option.played, option.table))
+            if option.knock:
+                state.over = True
+            elif not state.over and turn == "guadalupe":
                 state.draw(me)
         else:
-            state.draw(me, 2 if observation.variant.turn == "guadalupe" else 1)
-        state.current = (me + 1) % len(hands)
-        for _ in range(turns * len(hands)):
+            state.draw(me, 2 if turn == "guadalupe" else 1)
+        state.current = (me + 1) % len(world.hands)
+        for _ in range(turns * len(world.hands)):
             if state.over:
                 break
             state.step()
         return state.outcome(me)
+
+
+class World(NamedTuple):
+    """One determinized deal: every hand's real cards (counts) and jokers, and the stock
+    (card indices, ``STOCK_JOKER`` for a joker), drawn from its end."""
+
+    hands: list[np.ndarray]
+    jokers: list[int]
+    stock: list[int]
+
+
+def unseen_pool(observation: Observation) -> np.ndarray:
+    """The cards this player has not seen (the packs less its hand and the table), as card
+    indices with ``STOCK_JOKER`` for each unseen joker."""
+    unseen = np.zeros(N_CARD_TYPES + 1, dtype=np.int64)
+    for card in build_deck(observation.variant, len(observation.players)):
+        unseen[STOCK_JOKER if card.joker else card.index] += 1
+    for card in observation.hand:
+        unseen[STOCK_JOKER if card.joker else card.index] -= 1
+    for group in observation.table:
+        for card in group:
+            unseen[STOCK_JOKER if card.joker else card.index] -= 1
+    return np.repeat(np.arange(N_CARD_TYPES + 1), np.clip(unseen, 0, None))
 
 
 def endgame(observation: Observation) -> bool:

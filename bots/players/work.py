@@ -36,6 +36,14 @@ NODES_PER_UNIT = 100
 """Kernel nodes that count as one more unit of work: what a simulator search costs is about one
 unit for the search itself plus one per hundred nodes it expands (a fit over rollout moves)."""
 
+JOKER_SEARCH_UNITS = 8
+"""Units a simulator search through ``solver.api`` counts (a joker in the hand or on the table):
+the whole call (a ``Problem``, the kernel's joker branches, the re-check) costs about as much as
+a counts-level search that expands seven hundred nodes."""
+CPSAT_SEARCH_UNITS = 100
+"""Units such a search counts when CP-SAT answers it (tahiti with two free jokers that the
+kernel cannot certify within its cap): building the model costs about a hundred times more."""
+
 _WORK = [0]  # work done by bots in this process so far (bots move one at a time per process)
 
 
@@ -58,6 +66,16 @@ def solve_counts(table: np.ndarray, hand: np.ndarray, **options: Any) -> Partiti
     one per ``NODES_PER_UNIT`` nodes the kernel expanded (a deterministic count)."""
     answer = api.solve_counts(table, hand, **options)
     _WORK[0] += 1 + int(answer.stats.get("nodes", 0)) // NODES_PER_UNIT
+    return answer
+
+
+def solve_jokers(position: Position, limit: Limit) -> api.Solution:
+    """``solver.api.solve_position`` for the simulator's joker positions, counted as
+    ``JOKER_SEARCH_UNITS``, or ``CPSAT_SEARCH_UNITS`` when CP-SAT answered (the backend is a
+    deterministic choice). ``limit`` caps the search: the kernel's work, the certifying
+    search's, or CP-SAT's deterministic time."""
+    answer = api.solve_position(position, limit=limit)
+    _WORK[0] += CPSAT_SEARCH_UNITS if answer.backend == "cpsat" else JOKER_SEARCH_UNITS
     return answer
 
 
@@ -84,5 +102,5 @@ class Meter:
         return self.deadline is not None and time.perf_counter() >= self.deadline
 
 
-__all__ = ["NODES_PER_UNIT", "SAFETY_SECONDS", "Meter", "best_play", "solve", "solve_counts",
-           "work_done"]
+__all__ = ["CPSAT_SEARCH_UNITS", "JOKER_SEARCH_UNITS", "NODES_PER_UNIT", "SAFETY_SECONDS",
+           "Meter", "best_play", "solve", "solve_counts", "solve_jokers", "work_done"]
