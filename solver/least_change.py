@@ -36,7 +36,7 @@ here, in Python, on the same bookkeeping.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import replace
 
 import numpy as np
@@ -89,14 +89,13 @@ class _Masks:
         self.count = 0
 
     def add(self, mask: int, adder: Callable[[np.ndarray, int, int], int]) -> None:
+        """Add ``mask`` with ``adder`` (``freed_sets.add_failing`` or ``add_reaching``),
+        doubling the room when it is full."""
         count = adder(self.masks, self.count, mask)
         while count < 0:
             self.masks = np.concatenate([self.masks, np.zeros_like(self.masks)])
             count = adder(self.masks, self.count, mask)
         self.count = count
-
-    def __iter__(self) -> Iterator[int]:
-        return iter(int(mask) for mask in self.masks[: self.count])
 
 
 class _Oracle:
