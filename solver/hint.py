@@ -141,7 +141,7 @@ def hint_position(position: Position, objective: str = "cards",
                   backend: str = "auto") -> Hint:
     """``hint()`` for an already validated ``Position``."""
     load_kernels()
-    _load_least_change()
+    load_least_change()
     started, setup = time.perf_counter(), setup_seconds()
     arguments.instance("position", position, Position)
     arguments.choice("objective", objective, OBJECTIVES)
@@ -166,8 +166,11 @@ def hint_position(position: Position, objective: str = "cards",
 
 
 @one_time
-def _load_least_change() -> None:
-    """Load the numba search of ``solver.least_change`` (set-up, not a hint's time)."""
+def load_least_change() -> None:
+    """Load the numba search of ``solver.least_change`` once per process, with the kernel
+    versions it calls (its arrays are built inside numba, so they are not the read-only
+    ones of ``solver.warmup.load_kernels``): set-up, not a hint's time, and not loaded by
+    processes that never hint."""
     problem = Problem.from_position(Position.parse("5C 6C 7C 8C | 8S 8D 8H / 8D 8H 9C"))
     least_change.least_change(problem, list(problem.table_groups),
                               kernel_backend.solve(problem))
@@ -402,4 +405,5 @@ def _order_in(group) -> Callable[[str], int]:
     return lambda text: position.get(text, len(position))
 
 
-__all__ = ["Hint", "changed_groups", "explain", "hint", "hint_position", "kernel_first"]
+__all__ = ["Hint", "changed_groups", "explain", "hint", "hint_position", "kernel_first",
+           "load_least_change"]

@@ -15,7 +15,9 @@ kernel solve on the freed groups' cards, the hand and the singles. That answer i
 - sets are enumerated smallest index first; a branch is cut when its cost reaches the best
   so far, when freeing it and *every* remaining group still falls short, or when the groups
   it must still free (disjoint "cores": for each failing superset, one of the groups outside
-  it) cost too much;
+  it; and, when the best value is every hand card a set or run could hold, for each hand card
+  the hand and singles cannot hold alone, one of the groups holding a partner of it: the
+  "hand cores") cost too much;
 - linking (hands without jokers): the cards of a valid group are tied by "same rank, or a
   common three-card run", so each new group of a play lies inside one cluster of the freed
   cards, the hand and the singles under that relation; a cluster without a hand card or a
@@ -25,13 +27,16 @@ kernel solve on the freed groups' cards, the hand and the singles. That answer i
   the kernel and more answers shared between sets.
 
 Only for the kernel's problems without table jokers (kept jokers carry naming rules the
-kernel does not see per group); ``solver.hint`` asks CP-SAT otherwise.
+kernel does not see per group); ``solver.hint`` asks CP-SAT otherwise. Without any joker the
+whole search runs in one numba call (``solver.freed_search``, its bookkeeping in
+``solver.freed_sets``), each question a direct call of the kernel; with hand jokers it runs
+here, in Python, on the same bookkeeping.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import replace
 
 import numpy as np
@@ -84,14 +89,13 @@ class _Masks:
         self.count = 0
 
     def add(self, mask: int, adder: Callable[[np.ndarray, int, int], int]) -> None:
+        """Add ``mask`` with ``adder`` (``freed_sets.add_failing`` or ``add_reaching``),
+        doubling the room when it is full."""
         count = adder(self.masks, self.count, mask)
         while count < 0:
             self.masks = np.concatenate([self.masks, np.zeros_like(self.masks)])
             count = adder(self.masks, self.count, mask)
         self.count = count
-
-    def __iter__(self) -> Iterator[int]:
-        return iter(int(mask) for mask in self.masks[: self.count])
 
 
 class _Oracle:

@@ -27,6 +27,7 @@ print(json.dumps([first.elapsed_ms, then.elapsed_ms, first.score, then.score]))
 # After the warm-up, solves of every kind must add no compiled kernel version: numba would
 # load or compile it inside the timed solve.
 NOTHING_LOADED_LATER = """
+import importlib
 import json
 import numpy as np
 from numba.core.registry import CPUDispatcher
@@ -40,6 +41,7 @@ def versions():
             for n, f in vars(m).items() if isinstance(f, CPUDispatcher)}
 
 load_kernels()
+importlib.import_module("solver.hint").load_least_change()  # a hint's own set-up
 before = versions()
 rng = np.random.default_rng(9)
 variants = ["machiavelli", "machiavelli:ace=low", "machiavelli:ace=high", "bga", "shanghai",
