@@ -124,7 +124,7 @@ class PlannerBot:
             for i, option in enumerate(options):
                 if deadline is not None and time.perf_counter() >= deadline:
                     break
-                values[i] = self.value(observation, option, deals)
+                values[i] = self.value(observation, option, deals, deadline)
         order = sorted(range(len(options)), key=lambda i: -values[i])
         best = options[order[0]]
         if isinstance(best, Play) and knock_allowed(observation, best):
@@ -135,7 +135,10 @@ class PlannerBot:
         """The weights given, else the variant's own (``VARIANT_WEIGHTS``), else the defaults."""
         return self.weights if self.chosen else VARIANT_WEIGHTS.get(variant, self.weights)
 
-    def value(self, observation: Observation, option: Action, deals: list) -> float:
+    def value(self, observation: Observation, option: Action, deals: list,
+              deadline: float | None = None) -> float:
+        """What ``option`` leaves, averaged over ``deals``; past ``deadline`` (a clock budget:
+        a tahiti estimate with jokers may take tens of ms) over the deals weighed so far."""
         w = self.weights_for(observation.variant.name)
         variant = observation.variant
         hand: list[Card | None] = list(observation.playable_hand)
@@ -153,12 +156,16 @@ class PlannerBot:
         score += w.fit * fits
         opponent = min(s for i, s in enumerate(observation.hand_sizes) if i != observation.player)
         outs = opening = 0.0
+        n = 0
         for deal in deals:
+            if deadline is not None and n and time.perf_counter() >= deadline:
+                break
+            n += 1
             if w.outs:
                 outs += _fits(table, known + [deal[0]], variant) - fits
             if w.opening:
                 opening += _fits(table, list(deal[1:1 + opponent]), variant)
-        n = max(len(deals), 1)
+        n = max(n, 1)
         return score + w.outs * outs / n - w.opening * opening / n
 
 
