@@ -4,6 +4,7 @@
     python -m bench.ladder four      --games 400 --seed 2026   # levels 2-5 at one table
     python -m bench.ladder variants  --games 200 --seed 2026   # adjacent pairs, every variant
     python -m bench.ladder anchor    --games 200 --seed 2026   # expert vs OpenSpiel's IS-MCTS
+    python -m bench.ladder times     --games 2                 # expert's move times, CPU too
     python -m bench.ladder all       ...                        # heads-up, four, variants
 
 Every run is a seeded tournament with duplicate deals (``bots.arena.tournament``) at the bots'
@@ -27,6 +28,7 @@ from pathlib import Path
 
 from bots.arena.tournament import run_tournament
 from bots.players import REGISTRY
+from bots.referee.actions import Play
 from solver.variants import VARIANT_NAMES
 
 LEVELS = ["random", "beginner", "greedy", "planner", "expert"]
@@ -125,12 +127,13 @@ def anchor(games: int, budget: float | None, workers: int, seed: int,
 
 CALIBRATION_MOVES = 24  # decisions both bots are timed on before an anchor run
 CALIBRATION_SIMULATIONS = 8  # IS-MCTS simulations a calibration move plays
+MIN_SIMULATIONS = 2  # OpenSpiel's IS-MCTS needs two to have visited the root's children
 
 
 def calibrate(seed: int, budget: float | None) -> tuple[float, float, int]:
     """(the expert's median move ms, IS-MCTS's median ms per simulation, the simulations a
-    move that give IS-MCTS the expert's median move time) over the same decisions: the
-    turns of seeded greedy games where a play is open."""
+    move that give IS-MCTS the expert's median move time, at least ``MIN_SIMULATIONS``) over
+    the same decisions: the turns of seeded greedy games where a play exists."""
     from bots.envs.ismcts import IsmctsBot
     from bots.players import make_bot
 
@@ -140,11 +143,12 @@ def calibrate(seed: int, budget: float | None) -> tuple[float, float, int]:
     searcher = IsmctsBot(seed, CALIBRATION_SIMULATIONS)
     searcher.choose(observations[0])  # OpenSpiel's game loads once
     per_simulation = _median_ms(searcher.choose, observations) / CALIBRATION_SIMULATIONS
-    return expert_ms, per_simulation, max(1, round(expert_ms / per_simulation))
+    return expert_ms, per_simulation, max(MIN_SIMULATIONS, round(expert_ms / per_simulation))
 
 
 def _decisions(seed: int, count: int) -> list:
-    """Up to ``count`` observations where a play is open, from seeded greedy self-play."""
+    """``count`` observations where a play exists (greedy plays), from seeded greedy
+    self-play: the moves where the bots have something to decide."""
     from bots.arena.loop import run_bots
     from bots.players.greedy import GreedyBot
     from bots.referee.game import Game
@@ -153,9 +157,10 @@ def _decisions(seed: int, count: int) -> list:
 
     class Recorder(GreedyBot):
         def choose(self, observation):
-            if "play" in observation.legal:
+            action = super().choose(observation)
+            if isinstance(action, Play):  # a decision: something can be played
                 seen.append(observation)
-            return super().choose(observation)
+            return action
 
     game_seed = seed
     while len(seen) < count:
@@ -173,6 +178,52 @@ def _median_ms(choose, observations: list) -> float:
     return float(statistics.median(times))
 
 
+def move_times(games: int, variants: list[str] | None = None) -> list[dict]:
+    """The expert's move times at its defaults in every variant: ``games`` seeded games
+    (seeds 0, 1, ...) against greedy in one process, each ``choose`` timed on the wall clock
+    and in CPU seconds (``time.process_time``: what the move costs on an idle machine, the
+    clock of a busy one counting the neighbours' turns too), with its work."""
+    print("| variant | expert moves | CPU ms median | CPU ms worst | wall ms median | "
+          "wall ms worst | work median | work worst |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    results = []
+    for variant in variants or VARIANT_NAMES:
+        summary = _time_variant(variant, games)
+        cpu, wall, work = summary["cpu_ms"], summary["wall_ms"], summary["work"]
+        print(f"| {variant} | {summary['moves']} | {cpu[0]:.1f} | {cpu[1]:.0f} | "
+              f"{wall[0]:.1f} | {wall[1]:.0f} | {work[0]:.0f} | {work[1]} |", flush=True)
+        results.append(summary)
+    return results
+
+
+def _time_variant(variant: str, games: int) -> dict:
+    """``move_times`` for one variant: median and worst of each measure."""
+    from bots.arena.loop import run_bots
+    from bots.players.expert import ExpertBot
+    from bots.players.greedy import GreedyBot
+    from bots.players.work import work_done
+    from bots.referee.game import Game
+
+    rows: list[tuple[float, float, int]] = []
+    for seed in range(games):
+        expert = ExpertBot(seed)
+
+        def timed(observation, choose=expert.choose):
+            cpu, wall, work = time.process_time(), time.perf_counter(), work_done()
+            action = choose(observation)
+            rows.append((1000 * (time.process_time() - cpu),
+                         1000 * (time.perf_counter() - wall), work_done() - work))
+            return action
+
+        expert.choose = timed  # type: ignore[method-assign]
+        run_bots(Game(variant, ["expert", "greedy"], seed), [expert, GreedyBot(seed)])
+    cpu, wall, work = (sorted(column) for column in zip(*rows, strict=True))
+    return {"variant": variant, "games": games, "moves": len(rows),
+            "cpu_ms": [statistics.median(cpu), cpu[-1]],
+            "wall_ms": [statistics.median(wall), wall[-1]],
+            "work": [statistics.median(work), work[-1]]}
+
+
 def parse_pairs(parser: argparse.ArgumentParser, text: str | None
                 ) -> list[tuple[str, str]] | None:
     """``WEAKER:STRONGER,...`` as pairs of levels (a parser error for anything else)."""
@@ -188,7 +239,8 @@ def parse_pairs(parser: argparse.ArgumentParser, text: str | None
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("run", choices=("heads-up", "four", "variants", "anchor", "all"))
+    parser.add_argument("run", choices=("heads-up", "four", "variants", "anchor", "times",
+                                        "all"))
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--budget", type=float, default=None,
                         help="seconds per move on the clock (default: the bots' work budgets)")
@@ -198,7 +250,7 @@ def main(argv=None) -> int:
     parser.add_argument("--pairs", metavar="WEAKER:STRONGER,...",
                         help="heads-up pairs to play (default: adjacent levels and "
                              "expert vs greedy), e.g. planner:expert,greedy:expert")
-    parser.add_argument("--variants", metavar="V,...", help="variants for 'variants' "
+    parser.add_argument("--variants", metavar="V,...", help="variants for 'variants' and 'times' "
                         "(default: all eight)")
     parser.add_argument("--simulations", type=int, default=None,
                         help="IS-MCTS simulations a move for 'anchor' (default: calibrated "
@@ -213,7 +265,9 @@ def main(argv=None) -> int:
                 args.games, args.budget, args.workers, args.seed, pairs,
                 args.variants.split(",") if args.variants else None),
             "anchor": lambda: anchor(args.games, args.budget, args.workers, args.seed,
-                                     args.simulations)}
+                                     args.simulations),
+            "times": lambda: move_times(args.games, args.variants.split(",")
+                                        if args.variants else None)}
     summaries = []
     for name in (["heads-up", "four", "variants"] if args.run == "all" else [args.run]):
         summaries += runs[name]()

@@ -12,8 +12,11 @@ from bots.players.sim import STOCK_JOKER, SimState
 from bots.players.work import work_done
 from bots.referee.actions import Draw
 from bots.referee.game import Game, build_deck
+from solver import api
 from solver.cards import parse_cards
 from solver.constants import N_CARD_TYPES
+from solver.limit import Limit
+from solver.position import Position
 from solver.variants import Variant
 
 
@@ -109,3 +112,14 @@ def test_the_expert_searches_the_joker_variants_within_its_work(variant):
     spent = work_done() - before
     game.apply(action)  # legal
     assert 0 < spent <= OVERRUN * 300 + 400  # the evaluation's searches come on top
+
+
+def test_a_work_limit_caps_tahitis_certifying_search():
+    # two free jokers in tahiti: the kernel's answer is used once a search certifies it; that
+    # search now keeps to the caller's limit (it ran uncapped, seconds in a rollout), and a
+    # search cut short certifies nothing: CP-SAT answers within the limit
+    position = Position.make("5C 6C 7C | 9D 9S 9H", "* * 8C 10C JH QH 2S 3D", "tahiti")
+    exact = api.solve_position(position)
+    assert exact.backend == "kernel" and exact.optimal and exact.score == 6
+    capped = api.solve_position(position, limit=Limit(work=1))
+    assert capped.backend == "cpsat" and not capped.optimal

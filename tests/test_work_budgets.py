@@ -29,7 +29,7 @@ def record_of(variant: str, seed: int, safety: float | None) -> str:
     return dumps(game.record())
 
 
-@pytest.mark.parametrize("variant", ["machiavelli", "guadalupe"])
+@pytest.mark.parametrize("variant", ["machiavelli", "guadalupe", "tahiti", "carousel"])
 def test_the_clock_cap_changes_no_move(variant):
     assert record_of(variant, 12, safety=None) == record_of(variant, 12, safety=10.0)
 
