@@ -385,10 +385,42 @@ def _gain_bounds(cell):
 
 
 @njit(cache=True)
-def state_bounds(cell, delta, accept, wild):
-    """``bounds[t, s, q, j]``: the most suit ``s``'s real cards can add from step ``t`` on,
-    starting in automaton state ``q``, with at most ``j`` (0..``wild``) jokers joining the
-    suit from then on (``NO_SCORE``: it cannot end validly).
+def state_bounds(cell, delta, accept):
+    """``bounds[t, s, q]``: the most suit ``s`` can add from step ``t`` on, starting in
+    automaton state ``q`` (``NO_SCORE``: it cannot end validly), jokers aside.
+
+    A relaxation of the search for one suit: its run cards follow the automaton exactly, and
+    any number of its cards may go into sets at a rank where two other suits have cards.
+    Every play the search can make from the state scores at most this much, so the sum over
+    the four suits bounds a node; on the ``points`` objective it is much tighter than
+    counting every hand card still to come (``_gain_bounds``)."""
+    n_q = delta.shape[0]
+    bounds = np.full((N_STEPS + 1, N_SUITS, n_q), NO_SCORE, dtype=np.int64)
+    for s in range(N_SUITS):
+        for q in range(n_q):
+            if accept[q]:
+                bounds[N_STEPS, s, q] = 0
+    for t in range(N_STEPS - 1, 0, -1):
+        for s in range(N_SUITS):
+            partners = _partners(cell, t, s)
+            for q in range(n_q):
+                most = NO_SCORE
+                for u in range(cell[t, s, LO], min(cell[t, s, HI], delta.shape[1] - 1) + 1):
+                    gain = _gain(u, cell[t, s, BASE], cell[t, s, HAND], cell[t, s, WEIGHT])
+                    for k in range(0, (u if partners >= 2 else 0) + 1):
+                        nxt = delta[q, u - k, cell[t, s, REQUIRED]]
+                        if nxt >= 0 and bounds[t + 1, s, nxt] > NO_SCORE:
+                            most = max(most, gain + bounds[t + 1, s, nxt])
+                bounds[t, s, q] = most
+    return bounds
+
+
+@njit(cache=True)
+def joker_state_bounds(cell, delta, accept, wild):
+    """``state_bounds`` with ``wild`` jokers: ``bounds[t, s, q, j]``, the most suit ``s``'s
+    real cards can add from step ``t`` on, starting in automaton state ``q``, with at most
+    ``j`` (0..``wild``) jokers joining the suit from then on (``NO_SCORE``: it cannot end
+    validly).
 
     A relaxation of the search for one suit: its run cards follow the automaton exactly, any
     number of its cards may go into sets at a rank where two other suits have cards (or
@@ -400,38 +432,31 @@ def state_bounds(cell, delta, accept, wild):
     (``_gain_bounds``) on the ``points`` objective, and with jokers when hand cards that have
     no neighbour to join each need jokers of their own."""
     n_q = delta.shape[0]
-    bounds = np.full((N_STEPS + 1, N_SUITS, n_q, wild + 1), NO_SCORE, dtype=np.int64)
+    bounds = np.full((N_STEPS + 1, N_SUITS, n_q * (wild + 1)), NO_SCORE, dtype=np.int64)
     for s in range(N_SUITS):
         for q in range(n_q):
             if accept[q]:
-                bounds[N_STEPS, s, q, :] = 0
+                bounds[N_STEPS, s, q * (wild + 1): (q + 1) * (wild + 1)] = 0
+    width, copies = wild + 1, delta.shape[1] - 1
     for t in range(N_STEPS - 1, 0, -1):
         for s in range(N_SUITS):
             sets = _partners(cell, t, s) + wild >= 2
+            required = cell[t, s, REQUIRED]
             for q in range(n_q):
-                _bound_state(cell, delta, bounds, t, s, q, sets)
-    return bounds
-
-
-@njit(cache=True)
-def _bound_state(cell, delta, bounds, t, s, q, sets):
-    """Fill ``bounds[t, s, q, :]`` from step ``t + 1``'s (``state_bounds``): at step ``t`` the
-    suit uses ``u`` real copies and ``z`` jokers, of which any number go into sets when
-    ``sets``, the rest to runs."""
-    copies = delta.shape[1] - 1
-    wild = bounds.shape[3] - 1
-    required = cell[t, s, REQUIRED]
-    for u in range(cell[t, s, LO], min(cell[t, s, HI], copies) + 1):
-        gain = _gain(u, cell[t, s, BASE], cell[t, s, HAND], cell[t, s, WEIGHT])
-        for z in range(0, min(wild, copies - u) + 1):
-            for r in range(0 if sets else u + z, u + z + 1):
-                nxt = delta[q, r, required]
-                if nxt < 0:
-                    continue
-                for j in range(z, wild + 1):
-                    after = bounds[t + 1, s, nxt, j - z]
-                    if after > NO_SCORE and gain + after > bounds[t, s, q, j]:
-                        bounds[t, s, q, j] = gain + after
+                for j in range(width):  # with at most j jokers: u real copies, z jokers
+                    most = NO_SCORE
+                    for u in range(cell[t, s, LO], min(cell[t, s, HI], copies) + 1):
+                        gain = _gain(u, cell[t, s, BASE], cell[t, s, HAND], cell[t, s, WEIGHT])
+                        for z in range(0, min(j, copies - u) + 1):
+                            # run cards: all, or (sets) any number fewer
+                            for r in range(0 if sets else u + z, u + z + 1):
+                                nxt = delta[q, r, required]
+                                after = bounds[t + 1, s, nxt * width + j - z] if nxt >= 0 \
+                                    else NO_SCORE
+                                if after > NO_SCORE:
+                                    most = max(most, gain + after)
+                    bounds[t, s, q * width + j] = most
+    return bounds.reshape((N_STEPS + 1, N_SUITS, n_q, wild + 1))
 
 
 @njit(cache=True)
@@ -451,6 +476,12 @@ def _suit_bound(bounds, t, key, n_q, left, split):
     (``split``: scratch, ``left + 1`` entries at least)."""
     rest = key
     top = min(left, bounds.shape[3] - 1)
+    if top == 0:  # no joker to split: the sum
+        total = 0
+        for s in range(N_SUITS):
+            total += bounds[t, s, rest % n_q, 0]
+            rest //= n_q
+        return total
     split[: top + 1] = 0
     for s in range(N_SUITS):
         q = rest % n_q
@@ -521,8 +552,10 @@ def _branch_and_bound(tables, accept, ub_rest, upper, node_limit):
     best = tables.cfg[FLOOR]  # only answers above it count: NO_SCORE, or another branch's
     tt_keys, tt_vals, tt_fut = _new_table()
     tt_used, nodes, work, complete = 0, 0, 0, True
-    suit_bounds = state_bounds(tables.cell, tables.delta, accept, wild) if wild == 0 else \
-        np.zeros((1, 1, 1, 1), dtype=np.int64)  # with jokers: built after LAZY_BOUNDS nodes
+    suit_bounds = np.zeros((1, 1, 1, 1), dtype=np.int64)  # with jokers: after LAZY_BOUNDS nodes
+    if wild == 0:
+        suit_bounds = state_bounds(tables.cell, tables.delta, accept).reshape(
+            (N_STEPS + 1, N_SUITS, n_q, 1))
     split = np.zeros(wild + 1, dtype=np.int64)
     key_space = base_key * (wild + 1)
     moves, end = _expand_into(0, 0, tables, moves, 0)
@@ -552,7 +585,7 @@ def _branch_and_bound(tables, accept, ub_rest, upper, node_limit):
                     best_path[:] = path
             continue
         if suit_bounds.shape[0] == 1 and nodes >= LAZY_BOUNDS:  # not built yet
-            suit_bounds = state_bounds(tables.cell, tables.delta, accept, wild)
+            suit_bounds = joker_state_bounds(tables.cell, tables.delta, accept, wild)
         bound = _node_bound(tables, ub_rest, suit_bounds, split, t, child_key)
         if child_score + bound <= best:
             ahead[depth] = max(ahead[depth], gain + bound)

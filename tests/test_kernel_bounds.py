@@ -42,8 +42,8 @@ def test_kernel_and_cpsat_agree_on_both_objectives(ace):
 
 
 # Found by bench.joker_games (carousel, a hoarded hand of 20 cards and a joker): 161,895 nodes
-# with the bound of every hand card still to come, 20,078 with the per-suit bound that splits
-# the jokers left among the suits (``kernel.state_bounds``).
+# with the bound of every hand card still to come, about 20,000 with the per-suit bound that
+# splits the jokers left among the suits (``kernel.joker_state_bounds``).
 HOARDED_CAROUSEL = Position.parse(
     "10S 10H 10C | 2S 2H 2D | AC 2C 3C | 2S 3S *4S 5S | 8H 9H 10H | JH JD JC | KS KD KC | "
     "5S 6S 7S 8S | 3H 4H 5H 6H | 6H 7H 8H | 5D 6D 7D 8D 9D | AC 2C 3C 4C 5C 6C 7C | "
