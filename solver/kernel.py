@@ -464,22 +464,23 @@ def search(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len, node_limi
     tables = _search_tables(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len)
     ub_rest = _gain_bounds(cell)
     upper = ub_rest[0] + (cfg[WILD] - cfg[TABLE_JOKERS]) * cfg[JOKER_WEIGHT_MAX]
-    suit_bounds = state_bounds(cell, delta, accept) if cfg[WILD] == 0 else np.zeros(
-        (1, 1, 1), dtype=np.int64)  # with jokers: the bound of _gain_bounds alone
     best, best_path, complete, nodes = _branch_and_bound(tables, accept, ub_rest, upper,
-                                                         node_limit, suit_bounds)
+                                                         node_limit, cfg[WILD] == 0)
     if best <= cfg[FLOOR]:  # nothing beats the floor (``NO_SCORE``: no partition at all)
         best = NO_SCORE
     return best, _unpack_path(best, best_path), complete or best == upper, nodes
 
 
 @njit(cache=True)
-def _branch_and_bound(tables, accept, ub_rest, upper, node_limit, suit_bounds):
+def _branch_and_bound(tables, accept, ub_rest, upper, node_limit, by_suit):
     """The depth-first search proper: ``(best, best_path, complete, nodes)``, the path one
     move code per step. The transposition table also keeps the most a node can still add
     (``ahead``: its best move's gain plus what that child can add, a pruned child counted at
     its bound), so a node reached again with a higher score is explored again only if that
-    can beat the best so far; ``suit_bounds`` are ``state_bounds`` (jokers aside)."""
+    can beat the best so far. ``by_suit`` (no jokers): nodes are also bounded by
+    ``state_bounds``, computed once a first partition is found (the usual search runs
+    straight down to the upper bound and never needs them; before, nothing is pruned by
+    score)."""
     base_key, n_q = tables.base_key, tables.n_q
     wild, mandatory = tables.cfg[WILD], tables.cfg[TABLE_JOKERS]
     joker_weight = tables.cfg[JOKER_WEIGHT_MAX]
@@ -493,6 +494,7 @@ def _branch_and_bound(tables, accept, ub_rest, upper, node_limit, suit_bounds):
     best = tables.cfg[FLOOR]  # only answers above it count: NO_SCORE, or another branch's
     tt_keys, tt_vals, tt_fut = _new_table()
     tt_used, nodes, work, complete = 0, 0, 0, True
+    suit_bounds = np.zeros((1, 1, 1), dtype=np.int64)  # state_bounds, when first needed
     key_space = base_key * (wild + 1)
     moves, end = _expand_into(0, 0, tables, moves, 0)
     seg_end[0] = end
@@ -523,7 +525,10 @@ def _branch_and_bound(tables, accept, ub_rest, upper, node_limit, suit_bounds):
         # hand jokers still to score: those not yet counted (table jokers come first)
         scored = max(0, used + tables.fixed_before[t] - tables.cfg[ALL_TABLE_JOKERS])
         bound = ub_rest[t] + (wild - mandatory - scored) * joker_weight
-        bound = min(bound, _suit_bound(suit_bounds, t, child_key, n_q)) if wild == 0 else bound
+        if by_suit and best > NO_SCORE:
+            if suit_bounds.shape[0] == 1:
+                suit_bounds = state_bounds(tables.cell, tables.delta, accept)
+            bound = min(bound, _suit_bound(suit_bounds, t, child_key, n_q))
         if child_score + bound <= best:
             ahead[depth] = max(ahead[depth], gain + bound)
             continue
