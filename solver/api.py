@@ -21,7 +21,7 @@ from solver.errors import SolverError, UnsupportedPositionError
 from solver.fastcheck import CHECK_MESSAGES, lay_out_and_check
 from solver.limit import KERNEL_WORK_PER_SECOND as KERNEL_WORK_PER_SECOND  # re-exported
 from solver.limit import Limit, resolve_limit
-from solver.position import HandLike, Position, TableLike, card_codes, position_of_codes
+from solver.position import HandLike, Position, TableLike, position_of_codes
 from solver.position import variant_of as variant_of
 from solver.problem import OBJECTIVES, ONES, POINTS, Partition, Problem, read_only
 from solver.validate import JOKER, play_problems
@@ -30,7 +30,6 @@ from solver.warmup import elapsed_ms, load_cpsat, load_kernels, load_opening, se
 
 BACKENDS = ("auto", "kernel", "cpsat")
 MAX_WORKERS = 256  # CP-SAT search threads
-WEIGHT_MAX = {"cards": int(ONES.max()), "points": int(POINTS.max())}
 
 
 @dataclass(frozen=True)
@@ -96,9 +95,8 @@ class _Deferred:
 class _FromCodes:
     """What ``solver.one_call`` answered, turned into the ``Solution``'s fields on demand."""
 
-    def __init__(self, answer: one_call.Answer, given: tuple[np.ndarray, np.ndarray, np.ndarray],
-                 rules: Variant) -> None:
-        self.answer, self.given, self.rules = answer, given, rules
+    def __init__(self, answer: one_call.Answer, rules: Variant) -> None:
+        self.answer, self.rules = answer, rules
 
     def played(self) -> list[Card]:
         """The played cards in card index order (as ``checked_solution`` lists them)."""
@@ -111,7 +109,7 @@ class _FromCodes:
         return self.answer.changed.tolist()
 
     def position(self) -> Position:
-        return position_of_codes(*self.given, self.rules, True)
+        return position_of_codes(*self.answer.position_codes(), self.rules, True)
 
 
 for _field in ("played", "table", "changed", "position"):
@@ -186,15 +184,10 @@ def _solve_in_one_call(table: object, hand: object, rules: Variant, objective: s
     the ``Solution``, its cards and position built when first read, or None when the general
     path must answer (an odd spelling, a position to reject, jokers, ...)."""
     setup = setup_seconds()
-    given = card_codes(table, hand)
-    if given is None:
-        return None
-    weight = ONES if objective == "cards" else POINTS
-    answer = one_call.solve(*given, ACE_CODES[rules.ace], rules.decks, rules.jokers,
-                            rules.singles, weight, WEIGHT_MAX[objective])
+    answer = one_call.solve(table, hand, rules, ONES if objective == "cards" else POINTS)
     if answer is None:
         return None
-    source = _FromCodes(answer, given, rules)
+    source = _FromCodes(answer, rules)
     return Solution.deferred(source, score=answer.score, optimal=answer.optimal,
                              backend="kernel", elapsed_ms=elapsed_ms(started, setup),
                              objective=objective)

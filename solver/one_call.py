@@ -28,17 +28,20 @@ import numpy as np
 from numba import njit
 
 from solver import automaton, kernel
-from solver.constants import JOKER_CODE, MAX_COPIES, N_CARD_TYPES, NO_SCORE, ROW_WIDTH
+from solver.constants import ACE_CODES, JOKER_CODE, MAX_COPIES, N_CARD_TYPES, NO_SCORE, ROW_WIDTH
 from solver.fastcheck import lay_out_and_check
 from solver.kernel_backend import config_vector
 from solver.kernel_jokers import N_JOKER_ROWS
-from solver.position_arrays import encode
+from solver.position import card_codes
+from solver.position_arrays import encode, joined_texts, parse_texts
+from solver.variants import Variant
 from solver.warmup import one_time
 
-DONE, DOUBT, JOKERS, COPIES, NO_ANSWER, REJECTED = range(6)
-"""``solve_codes``' statuses: answered; the position breaks a rule (or looks odd); it holds a
-joker; a card has more copies than the kernel takes; a capped search found no partition; the
-answer failed decoding or the re-check (a bug, which the general path reports)."""
+DONE, ODD_TEXT, DOUBT, JOKERS, COPIES, NO_ANSWER, REJECTED = range(7)
+"""``solve_codes``' statuses: answered; a card text not in its plain spelling (the dict
+lookup reads it); the position breaks a rule (or looks odd); it holds a joker; a card has
+more copies than the kernel takes; a capped search found no partition; the answer failed
+decoding or the re-check (a bug, which the general path reports)."""
 
 
 class Answer(NamedTuple):
@@ -53,6 +56,15 @@ class Answer(NamedTuple):
     lengths: np.ndarray
     changed: np.ndarray
     """Per row: the group is new or changed."""
+    given: tuple
+    """The position as it was given: ``joined_texts``' bytes or ``card_codes``' arrays."""
+
+    def position_codes(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """``(codes, lengths, hand)`` of the position solved (``card_codes``' form)."""
+        if len(self.given) == 3 and self.given[0].dtype == np.uint8:
+            _, codes, lengths, hand = parse_texts(*self.given)
+            return codes, lengths, hand
+        return self.given
 
 
 @one_time
@@ -67,26 +79,51 @@ def automaton_tables(decks: int) -> tuple[tuple[np.ndarray, ...], ...]:
     return tuple(tuple(tables[i] for tables in built) for i in range(5))
 
 
-def solve(codes: np.ndarray, lengths: np.ndarray, hand: np.ndarray, ace_mode: int, decks: int,
-          max_jokers: int, max_singles: int, weight: np.ndarray, weight_max: int,
-          node_limit: int = 0) -> Answer | None:
-    """``solve_codes`` for the table ``codes`` (groups one after another, ``lengths`` cards
-    each) and the ``hand`` codes under the given rules: its ``Answer``, or None when the
-    general path must answer."""
-    inits, deltas, accepts, kvecs, states = automaton_tables(decks)
+NO_TEXT = (np.zeros(0, dtype=np.uint8), 0, 0)
+NO_CODES = (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64),
+            np.zeros(0, dtype=np.int64))
+
+
+def solve(table: object, hand: object, rules: Variant, weight: np.ndarray) -> Answer | None:
+    """``solve_codes`` for a position given as ``solve()`` takes it (lists of card texts
+    above all) under ``rules`` (joker-free, no opening to make), maximizing ``weight``: its
+    ``Answer``, or None when the general path must answer."""
+    joined = joined_texts(table, hand)
+    status, answer = DOUBT, None
+    if joined is not None:
+        status, answer = _solve(joined, NO_CODES, rules, weight)
+    if status == ODD_TEXT or joined is None:
+        given = card_codes(table, hand)
+        if given is not None:
+            status, answer = _solve(NO_TEXT, given, rules, weight)
+    return answer
+
+
+def _solve(joined: tuple[np.ndarray, int, int],
+           given: tuple[np.ndarray, np.ndarray, np.ndarray], rules: Variant,
+           weight: np.ndarray) -> tuple[int, Answer | None]:
+    """One ``solve_codes`` call: its status, and the ``Answer`` when it is ``DONE``."""
+    inits, deltas, accepts, kvecs, states = automaton_tables(rules.decks)
     status, score, optimal, played, rows, row_lengths, changed = solve_codes(
-        codes, lengths, hand, ace_mode, decks, max_jokers, max_singles, weight, weight_max,
-        node_limit, inits, deltas, accepts, kvecs, states)
+        *joined, *given, ACE_CODES[rules.ace], rules.decks, rules.jokers, rules.singles,
+        weight, int(weight.max()), 0, inits, deltas, accepts, kvecs, states)
     if status != DONE:
-        return None
-    return Answer(int(score), bool(optimal), played, rows, row_lengths, changed)
+        return status, None
+    return status, Answer(int(score), bool(optimal), played, rows, row_lengths, changed,
+                          joined if len(joined[0]) else given)
 
 
 @njit(cache=True)
-def solve_codes(codes, lengths, hand, ace_mode, decks, max_jokers, max_singles, weight,
-                weight_max, node_limit, inits, deltas, accepts, kvecs, states):
-    """``(status, score, optimal, played, rows, lengths, changed)`` for the position (see the
-    module docstring); the arrays are empty unless ``status`` is ``DONE``."""
+def solve_codes(data, n_groups, n_cards, codes, lengths, hand, ace_mode, decks, max_jokers,
+                max_singles, weight, weight_max, node_limit, inits, deltas, accepts, kvecs,
+                states):
+    """``(status, score, optimal, played, rows, lengths, changed)`` for the position given
+    as ``joined_texts``' bytes (``data``, when not empty) or as ``card_codes``' arrays (see
+    the module docstring); the arrays are empty unless ``status`` is ``DONE``."""
+    if data.shape[0] > 0:
+        read, codes, lengths, hand = parse_texts(data, n_groups, n_cards)
+        if not read:
+            return _nothing(ODD_TEXT)
     ok, old_rows, old_lengths, table_counts, hand_counts, singles, jokers = encode(
         codes, lengths, hand, ace_mode, decks, max_jokers, max_singles, False)
     if not ok:
