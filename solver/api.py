@@ -172,7 +172,7 @@ def _usual(rules: Variant, objective: object, backend: object, workers: object,
     """True for the request ``solver.one_call`` answers: valid arguments, the kernel as
     backend, no joker rules and no opening still to make. Anything else, an argument error
     above all, goes the general way, which checks in the documented order."""
-    return opened and rules.joker_rule == "none" and rules.decks <= MAX_COPIES and \
+    return opened and rules.joker_rule == "none" and rules.decks <= one_call.DECKS and \
         type(objective) is str and objective in OBJECTIVES and \
         type(backend) is str and backend in ("auto", "kernel") and \
         type(workers) is int and 1 <= workers <= MAX_WORKERS

@@ -28,7 +28,7 @@ import numpy as np
 from numba import njit
 
 from solver import automaton, kernel
-from solver.constants import ACE_CODES, JOKER_CODE, MAX_COPIES, N_CARD_TYPES, NO_SCORE, ROW_WIDTH
+from solver.constants import ACE_CODES, JOKER_CODE, N_CARD_TYPES, NO_SCORE, ROW_WIDTH
 from solver.fastcheck import lay_out_and_check
 from solver.kernel_backend import config_vector
 from solver.kernel_jokers import N_JOKER_ROWS
@@ -67,15 +67,17 @@ class Answer(NamedTuple):
         return self.given
 
 
+DECKS = 2
+"""The most decks a position ``solve_codes`` answers may be played with (every variant's)."""
+
+
 @one_time
-def automaton_tables(decks: int) -> tuple[tuple[np.ndarray, ...], ...]:
-    """The kernel's automaton tables for every copy count up to ``MAX_COPIES``, as tuples
-    indexed by ``copies - 1`` (``init, delta, accept, set vectors, suit states``): one numba
-    argument type whatever the count. Counts above ``decks`` cannot occur without jokers;
-    the one-copy tables stand in for them, so that they are never built for nothing."""
+def automaton_tables() -> tuple[tuple[np.ndarray, ...], ...]:
+    """The kernel's automaton tables for one and two copies of a card, as tuples indexed by
+    ``copies - 1`` (``init, delta, accept, set vectors, suit states``): one numba argument
+    type whatever the count."""
     built = [(*automaton.run_automaton(c), automaton.set_vectors(c), automaton.suit_states(c))
-             for c in range(1, min(decks, MAX_COPIES) + 1)]
-    built += [built[0]] * (MAX_COPIES - len(built))
+             for c in range(1, DECKS + 1)]
     return tuple(tuple(tables[i] for tables in built) for i in range(5))
 
 
@@ -103,10 +105,10 @@ def _solve(joined: tuple[np.ndarray, int, int],
            given: tuple[np.ndarray, np.ndarray, np.ndarray], rules: Variant,
            weight: np.ndarray) -> tuple[int, Answer | None]:
     """One ``solve_codes`` call: its status, and the ``Answer`` when it is ``DONE``."""
-    inits, deltas, accepts, kvecs, states = automaton_tables(rules.decks)
+    inits, deltas, accepts, kvecs, states = automaton_tables()
     status, score, optimal, played, rows, row_lengths, changed = solve_codes(
         *joined, *given, ACE_CODES[rules.ace], rules.decks, rules.jokers, rules.singles,
-        weight, int(weight.max()), 0, inits, deltas, accepts, kvecs, states)
+        weight, 0, inits, deltas, accepts, kvecs, states)
     if status != DONE:
         return status, None
     return status, Answer(int(score), bool(optimal), played, rows, row_lengths, changed,
@@ -115,8 +117,7 @@ def _solve(joined: tuple[np.ndarray, int, int],
 
 @njit(cache=True)
 def solve_codes(data, n_groups, n_cards, codes, lengths, hand, ace_mode, decks, max_jokers,
-                max_singles, weight, weight_max, node_limit, inits, deltas, accepts, kvecs,
-                states):
+                max_singles, weight, node_limit, inits, deltas, accepts, kvecs, states):
     """``(status, score, optimal, played, rows, lengths, changed)`` for the position given
     as ``joined_texts``' bytes (``data``, when not empty) or as ``card_codes``' arrays (see
     the module docstring); the arrays are empty unless ``status`` is ``DONE``."""
@@ -140,7 +141,7 @@ def solve_codes(data, n_groups, n_cards, codes, lengths, hand, ace_mode, decks, 
     cell = kernel.cell_arrays(need, singles, hand_counts, weight, no_cards, weight,
                               np.zeros((N_JOKER_ROWS, N_CARD_TYPES), dtype=np.int64),
                               ace_mode, 0)
-    cfg = config_vector(ace_mode, copies, 0, 0, weight_max, 0, NO_SCORE)
+    cfg = config_vector(ace_mode, copies, 0, 0, weight.max(), 0, NO_SCORE)
     t = copies - 1
     best, optimal, _, groups, group_lengths, played, _ = kernel.search_and_decode(
         cell, cfg, inits[t], deltas[t], accepts[t], kvecs[t], old_rows, old_lengths,
