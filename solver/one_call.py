@@ -34,6 +34,7 @@ from solver.kernel_backend import config_vector
 from solver.kernel_jokers import N_JOKER_ROWS
 from solver.position import card_codes
 from solver.position_arrays import encode, joined_texts, parse_texts
+from solver.problem import ONES
 from solver.variants import Variant
 from solver.warmup import one_time
 
@@ -90,6 +91,7 @@ def solve(table: object, hand: object, rules: Variant, weight: np.ndarray) -> An
     """``solve_codes`` for a position given as ``solve()`` takes it (lists of card texts
     above all) under ``rules`` (joker-free, no opening to make), maximizing ``weight``: its
     ``Answer``, or None when the general path must answer."""
+    load()
     joined = joined_texts(table, hand)
     status, answer = DOUBT, None
     if joined is not None:
@@ -99,6 +101,16 @@ def solve(table: object, hand: object, rules: Variant, weight: np.ndarray) -> An
         if given is not None:
             status, answer = _solve(NO_TEXT, given, rules, weight)
     return answer
+
+
+@one_time
+def load() -> None:
+    """Load ``solve_codes`` (from numba's cache, or compile it) once per process, its time
+    counted as set-up (``solver.warmup``): a fresh process that solves from card texts loads
+    this kernel alone, not every kernel ``solver.warmup.load_kernels`` loads."""
+    joined = joined_texts([["5C", "6C", "7C", "8C"]], ["8D", "8H"])
+    assert joined is not None
+    _solve(joined, NO_CODES, Variant.parse("machiavelli"), ONES)
 
 
 def _solve(joined: tuple[np.ndarray, int, int],

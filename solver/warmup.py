@@ -12,7 +12,9 @@ that happens to come first, so:
   (its time counted as set-up): a fresh ``machiavelli solve`` need not load it.
   Every array reaching the kernels is read-only (``solver.problem.read_only``), so each kernel
   has one compiled version and these positions load them all.
-  ``solve()`` from card texts runs one more kernel (``solver.one_call``), loaded the same way.
+  ``solve()`` from card texts answers the usual request with a kernel of its own
+  (``solver.one_call``), which it loads when first needed, its time counted as set-up, and
+  calls ``load_kernels()`` only for the other requests.
 - ``one_time`` marks a cached builder whose first call per argument is set-up: its duration is
   added to ``setup_seconds()``, which ``solve()`` subtracts from its time.
 - Numba's array functions (``numba.np.arraymath``, loaded with the first kernel) import
@@ -96,15 +98,6 @@ def load_kernels() -> None:
     for table, hand, variant, opened, objective in WARM_POSITIONS:
         solve_position(Position.make(table, hand, variant, opened), objective, "kernel")
     _warm_counts()
-    _warm_one_call()
-
-
-def _warm_one_call() -> None:
-    """``solve()`` from card texts in one numba call (``solver.one_call``)."""
-    from solver.api import solve
-
-    table, hand, variant, opened, objective = WARM_POSITIONS[0]
-    solve(table, hand, variant, objective, opened=opened)
 
 
 def _warm_counts() -> None:
