@@ -82,7 +82,7 @@ def automaton_tables() -> tuple[tuple[np.ndarray, ...], ...]:
     return tuple(tuple(tables[i] for tables in built) for i in range(5))
 
 
-NO_TEXT = (np.zeros(0, dtype=np.uint8), 0, 0)
+NO_TEXT = (np.frombuffer(b"", dtype=np.uint8), 0, 0)  # read-only, as joined_texts' bytes
 NO_CODES = (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64),
             np.zeros(0, dtype=np.int64))
 

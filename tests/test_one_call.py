@@ -143,3 +143,14 @@ def test_the_position_is_the_one_given_even_if_the_lists_change_afterwards():
     solution = solve(table, hand)
     table[0][0], hand[0] = "KS", "KD"
     assert str(solution.position) == "5C 6C 7C 8C / 8D 8H 8S / machiavelli"
+
+
+def test_one_kernel_version_whatever_the_input_form():
+    """Card texts read in numba and codes looked up in Python reach ``solve_codes`` as one
+    argument type: a second version would be compiled inside a timed solve."""
+    from solver.one_call import solve_codes
+
+    solve([["5C", "6C", "7C"]], ["8C"])
+    solve("5C 6C 7C", "8C")
+    solve([["5c", "6C", "7C"]], ["8C"])
+    assert len(solve_codes.signatures) == 1
