@@ -135,10 +135,15 @@ def summarize(rows: list[dict]) -> str:
             median, p99, top = stats(values)
             if backend == "kernel":
                 kernel_median = median
-            ratio = f"{median / kernel_median:.0f}x" if kernel_median else ""
+            ratio = _times(median / kernel_median) if kernel_median else ""
             lines.append(f"| {name} | {backend} | {len(values)} | {median:.3f} | {p99:.3f} | "
                          f"{top:.3f} | {ratio} |")
     return "\n".join(lines + [""] + versus_rummikub(rows))
+
+
+def _times(ratio: float) -> str:
+    """A ratio as ``26x``, or ``0.35x`` below 10 (a faster backend than the kernel's row)."""
+    return f"{ratio:.0f}x" if ratio >= 10 else f"{ratio:.2g}x"
 
 
 def big_low(row: dict) -> bool:

@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from solver import arguments, kernel_backend
+from solver import arguments, kernel_backend, one_call
 from solver.cards import CARDS, CODES, N_CARD_TYPES, Card, format_cards, format_groups
 from solver.constants import ACE_CODES, MAX_COPIES
 from solver.counts import new_groups
@@ -21,11 +21,12 @@ from solver.errors import SolverError, UnsupportedPositionError
 from solver.fastcheck import CHECK_MESSAGES, lay_out_and_check
 from solver.limit import KERNEL_WORK_PER_SECOND as KERNEL_WORK_PER_SECOND  # re-exported
 from solver.limit import Limit, resolve_limit
-from solver.position import HandLike, Position, TableLike
-from solver.problem import OBJECTIVES, Partition, Problem, read_only
+from solver.position import HandLike, Position, TableLike, position_of_codes
+from solver.position import variant_of as variant_of
+from solver.problem import OBJECTIVES, ONES, POINTS, Partition, Problem, read_only
 from solver.validate import JOKER, play_problems
 from solver.variants import DEFAULT_VARIANT, Variant
-from solver.warmup import load_cpsat, load_kernels, load_opening, setup_seconds
+from solver.warmup import elapsed_ms, load_cpsat, load_kernels, load_opening, setup_seconds
 
 BACKENDS = ("auto", "kernel", "cpsat")
 MAX_WORKERS = 256  # CP-SAT search threads
@@ -65,6 +66,56 @@ class Solution:
         played = format_cards(self.played) or "nothing"
         return f"play {played} -> {format_groups(self.table)}"
 
+    @classmethod
+    def deferred(cls, source: _FromCodes, **fields: Any) -> Solution:
+        """A Solution whose ``played``, ``table``, ``changed`` and ``position`` are built from
+        ``source`` when first read (``_Deferred``); the other fields given."""
+        solution = object.__new__(cls)
+        solution.__dict__.update(fields, _source=source)
+        return solution
+
+
+class _Deferred:
+    """A ``Solution`` field that a solution made by ``Solution.deferred`` builds when first
+    read, from its codes (``_FromCodes``), and keeps: most callers of ``solve`` read only the
+    score or the JSON. A non-data descriptor, so that a field set in ``__init__`` (in the
+    instance's ``__dict__``) is read as ever."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, solution: Solution | None, owner: type | None = None) -> Any:
+        if solution is None:
+            return self
+        value = getattr(solution.__dict__["_source"], self.name)()
+        solution.__dict__[self.name] = value
+        return value
+
+
+class _FromCodes:
+    """What ``solver.one_call`` answered, turned into the ``Solution``'s fields on demand."""
+
+    def __init__(self, answer: one_call.Answer, rules: Variant) -> None:
+        self.answer, self.rules = answer, rules
+
+    def played(self) -> list[Card]:
+        """The played cards in card index order (as ``checked_solution`` lists them)."""
+        return list(map(CARDS.__getitem__, np.repeat(ALL_CARDS, self.answer.played).tolist()))
+
+    def table(self) -> list[tuple[Card, ...]]:
+        return _cards_of_rows(self.answer.rows, self.answer.lengths)
+
+    def changed(self) -> list[bool]:
+        return self.answer.changed.tolist()
+
+    def position(self) -> Position:
+        return position_of_codes(*self.answer.position_codes(), self.rules, True)
+
+
+for _field in ("played", "table", "changed", "position"):
+    setattr(Solution, _field, _Deferred())
+    getattr(Solution, _field).__set_name__(Solution, _field)
+
 
 def warm_up(backend: str = "kernel") -> None:
     """Load a backend's code now: every numba kernel (``solver.warmup``), and OR-Tools for
@@ -99,12 +150,56 @@ def solve(
     opening rule. Raises a ``PositionError`` (a ``ValueError``) on bad input, naming the
     offending token. ``elapsed_ms`` leaves out one-time loading (``solver.warmup``).
     """
-    load_kernels()
     started = time.perf_counter()
     arguments.flag("opened", opened)
-    position = table if isinstance(table, Position) else Position.make(table, hand, variant, opened)
+    if isinstance(table, Position):
+        started = _loaded(started)
+        position = table
+    else:
+        rules = variant_of(variant)
+        if limit is None and time_limit is None and _usual(rules, objective, backend, workers,
+                                                           opened):
+            quick = _solve_in_one_call(table, hand, rules, objective, started)
+            if quick is not None:
+                return quick
+        started = _loaded(started)
+        position = Position.make(table, hand, rules, opened)
     return _solve_position(position, objective, backend, resolve_limit(limit, time_limit),
                            workers, started)
+
+
+def _loaded(started: float) -> float:
+    """``load_kernels()`` (nothing once done), with ``started`` moved on by its time: loading
+    is not part of a solve's ``elapsed_ms``."""
+    loading = time.perf_counter()
+    load_kernels()
+    return started + (time.perf_counter() - loading)
+
+
+def _usual(rules: Variant, objective: object, backend: object, workers: object,
+           opened: bool) -> bool:
+    """True for the request ``solver.one_call`` answers: valid arguments, the kernel as
+    backend, no joker rules and no opening still to make. Anything else, an argument error
+    above all, goes the general way, which checks in the documented order."""
+    return opened and rules.joker_rule == "none" and rules.decks <= one_call.DECKS and \
+        type(objective) is str and objective in OBJECTIVES and \
+        type(backend) is str and backend in ("auto", "kernel") and \
+        type(workers) is int and 1 <= workers <= MAX_WORKERS
+
+
+def _solve_in_one_call(table: object, hand: object, rules: Variant, objective: str,
+                       started: float) -> Solution | None:
+    """``solve()`` by ``solver.one_call`` (see ``_usual``) for a position given as card texts:
+    the ``Solution``, its cards and position built when first read, or None when the general
+    path must answer (an odd spelling, a position to reject, jokers, ...)."""
+    setup = setup_seconds()
+    answer = one_call.solve(table, hand, rules, ONES if objective == "cards" else POINTS)
+    if answer is None:
+        return None
+    source = _FromCodes(answer, rules)
+    return Solution.deferred(source, score=answer.score, optimal=answer.optimal,
+                             backend="kernel", elapsed_ms=elapsed_ms(started, setup),
+                             objective=objective)
 
 
 def solve_position(position: Position, objective: str = "cards", backend: str = "auto",

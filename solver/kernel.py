@@ -537,9 +537,11 @@ def _branch_and_bound(tables, accept, ub_rest, upper, node_limit):
     move code per step. The transposition table also keeps the most a node can still add
     (``ahead``: its best move's gain plus what that child can add, a pruned child counted at
     its bound), so a node reached again with a higher score is explored again only if that
-    can beat the best so far. Nodes are bounded by ``state_bounds`` too: at once without
-    jokers (cheap then), after ``LAZY_BOUNDS`` nodes with them (with 175 automaton states and
-    two jokers they take about a millisecond, more than most searches)."""
+    can beat the best so far. Nodes are bounded by the suits' state bounds too, built when
+    first worth it: without jokers once a first partition is found (the usual search runs
+    straight down to the upper bound and never needs them; before it, nothing is pruned by
+    score), with jokers after ``LAZY_BOUNDS`` nodes (with 175 automaton states and two jokers
+    they take about a millisecond, more than most searches))."""
     base_key, n_q = tables.base_key, tables.n_q
     wild, mandatory = tables.cfg[WILD], tables.cfg[TABLE_JOKERS]
     moves = np.empty((1 << 9, N_MOVE_FIELDS), dtype=np.int64)
@@ -552,10 +554,7 @@ def _branch_and_bound(tables, accept, ub_rest, upper, node_limit):
     best = tables.cfg[FLOOR]  # only answers above it count: NO_SCORE, or another branch's
     tt_keys, tt_vals, tt_fut = _new_table()
     tt_used, nodes, work, complete = 0, 0, 0, True
-    suit_bounds = np.zeros((1, 1, 1, 1), dtype=np.int64)  # with jokers: after LAZY_BOUNDS nodes
-    if wild == 0:
-        suit_bounds = state_bounds(tables.cell, tables.delta, accept).reshape(
-            (N_STEPS + 1, N_SUITS, n_q, 1))
+    suit_bounds = np.zeros((1, 1, 1, 1), dtype=np.int64)  # built when first worth it
     split = np.zeros(wild + 1, dtype=np.int64)
     key_space = base_key * (wild + 1)
     moves, end = _expand_into(0, 0, tables, moves, 0)
@@ -584,8 +583,8 @@ def _branch_and_bound(tables, accept, ub_rest, upper, node_limit):
                     best = child_score
                     best_path[:] = path
             continue
-        if suit_bounds.shape[0] == 1 and nodes >= LAZY_BOUNDS:  # not built yet
-            suit_bounds = joker_state_bounds(tables.cell, tables.delta, accept, wild)
+        if suit_bounds.shape[0] == 1 and (nodes >= LAZY_BOUNDS if wild else best > NO_SCORE):
+            suit_bounds = _suit_state_bounds(tables, accept, wild)
         bound = _node_bound(tables, ub_rest, suit_bounds, split, t, child_key)
         if child_score + bound <= best:
             ahead[depth] = max(ahead[depth], gain + bound)
@@ -609,6 +608,16 @@ def _branch_and_bound(tables, accept, ub_rest, upper, node_limit):
         seg_end[depth] = end
         work += 1 + end - start  # a node and the moves it generated: a proxy for time
     return best, best_path, complete, nodes
+
+
+@njit(cache=True)
+def _suit_state_bounds(tables, accept, wild):
+    """Per-suit state bounds as ``_suit_bound`` reads them: ``state_bounds`` (one joker column)
+    without jokers, ``joker_state_bounds`` with them."""
+    if wild == 0:
+        return state_bounds(tables.cell, tables.delta, accept).reshape(
+            (N_STEPS + 1, N_SUITS, tables.n_q, 1))
+    return joker_state_bounds(tables.cell, tables.delta, accept, wild)
 
 
 @njit(cache=True)

@@ -17,10 +17,21 @@ from __future__ import annotations
 from itertools import combinations
 
 import numpy as np
+from numba import njit
 
 from solver import automaton, kernel, kernel_jokers, opening
 from solver.cards import N_CARD_TYPES
-from solver.constants import ACE_CODES, MAX_COPIES, MAX_RUN, N_RANKS, N_SUITS, NO_SCORE, ROW_WIDTH
+from solver.constants import (
+    ACE_CODES,
+    ACE_HIGH,
+    ACE_LOW,
+    MAX_COPIES,
+    MAX_RUN,
+    N_RANKS,
+    N_SUITS,
+    NO_SCORE,
+    ROW_WIDTH,
+)
 from solver.errors import SolverError
 from solver.problem import POINTS, Partition, Problem, nothing_played, read_only
 from solver.tidy import pad
@@ -157,12 +168,19 @@ def _copies(problem: Problem, branch: kernel_jokers.KernelInput) -> int:
 def search_config(ace: str, copies: int, wild: int = 0, mandatory: int = 0,
                   weight_max: int = 1, labelled: int = 0, floor: int = NO_SCORE) -> np.ndarray:
     """The kernel's ``cfg`` vector (fields ``kernel.GMAX`` .. ``kernel.FLOOR``), written in one
-    place for every caller: high aces per copy, whether low aces may start runs, copies,
-    placeable jokers (``wild``, of which ``mandatory`` lie on the table), the costliest card,
-    table jokers in play (``labelled``) and the score a partition must beat (``floor``)."""
+    place for every caller (``config_vector``, which numba callers use directly): high aces
+    per copy, whether low aces may start runs, copies, placeable jokers (``wild``, of which
+    ``mandatory`` lie on the table), the costliest card, table jokers in play (``labelled``)
+    and the score a partition must beat (``floor``)."""
+    return config_vector(ACE_CODES[ace], copies, wild, mandatory, weight_max, labelled, floor)
+
+
+@njit(cache=True)
+def config_vector(ace_mode, copies, wild, mandatory, weight_max, labelled, floor):
+    """``search_config`` with the ace mode as its code (``solver.constants.ACE_CODES``)."""
     cfg = np.zeros(kernel.FLOOR + 1, dtype=np.int64)
-    cfg[kernel.GMAX] = 0 if ace == "low" else copies
-    cfg[kernel.R0_OK] = int(ace != "high")
+    cfg[kernel.GMAX] = 0 if ace_mode == ACE_LOW else copies
+    cfg[kernel.R0_OK] = int(ace_mode != ACE_HIGH)
     cfg[kernel.COPIES] = copies
     cfg[kernel.WILD] = wild
     cfg[kernel.TABLE_JOKERS] = mandatory

@@ -37,14 +37,18 @@ def decode_moves(moves, states, decks, required):
     index = _state_index(states, decks)
     run_start = np.zeros(decks, dtype=np.int64)
     run_len = np.zeros(decks, dtype=np.int64)
+    keep = np.zeros(decks, dtype=np.bool_)
+    # scratch space shared by the suits: run cards, reachable states, the path
+    r = np.zeros(N_STEPS, dtype=np.int64)
+    reach = np.zeros((N_STEPS, states.shape[0]), dtype=np.bool_)
+    path = np.zeros(N_STEPS, dtype=np.int64)
     for s in range(N_SUITS):
-        r = _run_cards(moves, s)
+        _run_cards(moves, s, r)
         g_high = moves[0, s, HIGH_ACES]
-        found, path = _run_path(r, g_high, states, index, required[:, s])
-        if not found:
+        if not _run_path(r, g_high, states, index, required[:, s], reach, path):
             lengths[0] = -1
             return groups, lengths[:1], np.zeros(N_CARD_TYPES, dtype=np.int64)
-        n_open, n_groups = _follow_runs(s, r, path, states, run_start, run_len, groups,
+        n_open, n_groups = _follow_runs(s, r, path, states, run_start, run_len, keep, groups,
                                         lengths, n_groups)
         n_groups = _close_runs(s, g_high, run_start, run_len, n_open, groups, lengths,
                                n_groups, required[:, s])
@@ -86,9 +90,21 @@ def _deal_sets(moves, groups, lengths):
                 lengths[g] += 1
                 position += 1
         for g in range(n_groups, n_groups + n):  # reading order: suits S H D C
-            groups[g, : lengths[g]] = np.sort(groups[g, : lengths[g]])
+            _sort_short(groups[g], lengths[g])
         n_groups += n
     return n_groups
+
+
+@njit(cache=True)
+def _sort_short(row, n):
+    """Sort ``row[:n]`` in place (a set: at most four cards)."""
+    for i in range(1, n):
+        code = row[i]
+        j = i
+        while j > 0 and row[j - 1] > code:
+            row[j] = row[j - 1]
+            j -= 1
+        row[j] = code
 
 
 @njit(cache=True)
@@ -101,22 +117,22 @@ def _state_index(states, decks):
 
 
 @njit(cache=True)
-def _run_cards(moves, s):
-    """Cards suit ``s`` gives to runs at each step (at the ace: the low aces only)."""
-    r = np.zeros(N_STEPS, dtype=np.int64)
+def _run_cards(moves, s, r):
+    """Write to ``r`` the cards suit ``s`` gives to runs at each step (at the ace: the low
+    aces only)."""
     r[0] = moves[0, s, USED] - moves[0, s, SET_CARDS] - moves[0, s, HIGH_ACES]
     for t in range(1, N_STEPS):
         r[t] = moves[t, s, USED] - moves[t, s, SET_CARDS]
-    return r
 
 
 @njit(cache=True)
-def _run_path(r, g_high, states, index, required):
-    """``(found, path)``: automaton states, step by step, from the ace to an accepting state
-    after the king (no run of one card, the runs of two each taking a high ace), with at
-    least ``required[t]`` runs going on into step ``t``."""
+def _run_path(r, g_high, states, index, required, reach, path):
+    """True when ``path`` (written here) holds automaton states, step by step, from the ace
+    to an accepting state after the king (no run of one card, the runs of two each taking a
+    high ace), with at least ``required[t]`` runs going on into step ``t``; ``reach`` is
+    scratch space."""
     n_states = states.shape[0]
-    reach = np.zeros((N_STEPS, n_states), dtype=np.bool_)
+    reach[:] = False
     reach[0, index[r[0], 0, 0]] = True
     for t in range(1, N_STEPS):
         for i in range(n_states):
@@ -129,7 +145,7 @@ def _run_path(r, g_high, states, index, required):
             for e in range(min(n3, x) + 1):
                 if n1 + n2 + e >= required[t]:
                     reach[t, index[x - e, n1, n2 + e]] = True
-    path = np.zeros(N_STEPS, dtype=np.int64)
+    path[:] = 0
     end = -1
     for j in range(n_states):
         if reach[N_STEPS - 1, j] and states[j, 0] == 0 and \
@@ -137,7 +153,7 @@ def _run_path(r, g_high, states, index, required):
             end = j
             break
     if end < 0:
-        return False, path
+        return False
     path[N_STEPS - 1] = end
     for t in range(N_STEPS - 1, 0, -1):  # backwards: a reachable predecessor of each state
         j = path[t]
@@ -150,7 +166,7 @@ def _run_path(r, g_high, states, index, required):
                     states[j, 0] == x - e and states[i, 0] + states[i, 1] + e >= required[t]:
                 path[t - 1] = i
                 break
-    return True, path
+    return True
 
 
 @njit(cache=True)
@@ -163,11 +179,11 @@ def _emit_run(groups, lengths, n_groups, s, start, length):
 
 
 @njit(cache=True)
-def _follow_runs(s, r, path, states, run_start, run_len, groups, lengths, n_groups):
+def _follow_runs(s, r, path, states, run_start, run_len, keep, groups, lengths, n_groups):
     """Follow ``path`` with real runs ``(run_start, run_len)``, up to ``decks`` open: at each
     step the short runs and ``e`` complete ones take a card, the other complete runs end,
-    the rest of the cards start runs. Returns ``(open runs, groups written)``."""
-    keep = np.zeros(run_start.shape[0], dtype=np.bool_)
+    the rest of the cards start runs (``keep``: scratch space). Returns ``(open runs,
+    groups written)``."""
     n_open = 0
     for _ in range(r[0]):
         run_start[n_open] = 0

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import chain
@@ -80,7 +80,7 @@ class Position:
         lookup per card and one numba pass (``solver.position_arrays``); anything else, an
         error above all, goes through the Python parser and check, which name the token."""
         arguments.flag("opened", opened)
-        rules = _variant(variant)
+        rules = variant_of(variant)
         fast = _fast_make(cls, table, hand, rules, opened)
         return fast if fast is not None else cls.make_in_python(table, hand, rules, opened)
 
@@ -288,7 +288,7 @@ def _int_array(values: list[int]) -> np.ndarray:
 _VARIANTS: dict[str, Variant] = {}  # variant texts already parsed: parsing is not free
 
 
-def _variant(variant: str | Variant) -> Variant:
+def variant_of(variant: str | Variant) -> Variant:
     """``Variant.parse(variant)``, remembered for texts (a ``Variant`` is immutable)."""
     if isinstance(variant, str):
         rules = _VARIANTS.get(variant)
@@ -311,36 +311,64 @@ def _tokens(cards: object) -> list | tuple | None:
     return cards if isinstance(cards, (list, tuple)) else None
 
 
-def _fast_make(cls: type[Position], table: object, hand: object, rules: Variant,
-               opened: bool) -> Position | None:
-    """``Position.make`` for the usual input, or None when the Python path must judge it."""
+def card_codes(table: object, hand: object) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """``(codes, lengths, hand)`` as int64 arrays for the usual input (texts, or lists of
+    card texts or ``Card``s, spelt as ``solver.cards.CODE_OF`` knows them): every table card's
+    code, group after group, each group's length and the hand's codes. None for anything
+    else (an empty group, an odd spelling, something that is no card): the Python parser
+    then judges it."""
+    groups: Sequence[Any]
     if isinstance(table, str):
         stripped = table.strip()
         groups = [] if stripped in ("", "-") else [_tokens(part) for part in stripped.split("|")]
     elif isinstance(table, (list, tuple)):
-        groups = [_tokens(group) for group in table]
+        groups = table if set(map(type, table)) <= _LISTS else [_tokens(g) for g in table]
     else:
         return None
     tokens = _tokens(hand)
-    if tokens is None or any(not group for group in groups):
+    if tokens is None or None in groups:
+        return None
+    lengths = list(map(len, groups))
+    if 0 in lengths:
         return None
     code_of = CODE_OF.__getitem__
     try:
-        codes = [list(map(code_of, group)) for group in groups]  # type: ignore[arg-type]
+        codes = list(map(code_of, chain.from_iterable(groups)))
         hand_codes = list(map(code_of, tokens))
     except (KeyError, TypeError):  # an odd spelling, or no card at all
         return None
-    if not opened and not (rules.opening_points or rules.opening_run):
+    return _int_array(codes), _int_array(lengths), _int_array(hand_codes)
+
+
+_LISTS = {list, tuple}
+
+
+def position_of_codes(codes: np.ndarray, lengths: np.ndarray, hand: np.ndarray,
+                      rules: Variant, opened: bool) -> Position:
+    """The ``Position`` of ``card_codes``' arrays, checked already (``encode`` passed them)."""
+    cards = CODE_CARDS.__getitem__
+    table, at = [], 0
+    flat = codes.tolist()
+    for n in lengths.tolist():
+        table.append(tuple(map(cards, flat[at: at + n])))
+        at += n
+    return Position(tuple(table), tuple(map(cards, hand.tolist())), rules, opened)
+
+
+def _fast_make(cls: type[Position], table: object, hand: object, rules: Variant,
+               opened: bool) -> Position | None:
+    """``Position.make`` for the usual input, or None when the Python path must judge it."""
+    given = card_codes(table, hand)
+    if given is None or (not opened and not (rules.opening_points or rules.opening_run)):
         return None
-    encoded = encode(_int_array(list(chain.from_iterable(codes))),
-                     _int_array(list(map(len, codes))), _int_array(hand_codes),
-                     ACE_CODES[rules.ace], rules.decks, rules.jokers, rules.singles,
-                     rules.joker_rule == "tahiti")
+    codes, lengths, hand_codes = given
+    encoded = encode(codes, lengths, hand_codes, ACE_CODES[rules.ace], rules.decks,
+                     rules.jokers, rules.singles, rules.joker_rule == "tahiti")
     if not encoded[0]:
         return None
-    cards = CODE_CARDS.__getitem__
-    position = cls(tuple([tuple(map(cards, group)) for group in codes]),
-                   tuple(map(cards, hand_codes)), rules, opened)
+    position = position_of_codes(codes, lengths, hand_codes, rules, opened)
+    if cls is not Position:
+        position = cls(position.table, position.hand, rules, opened)
     position.__dict__["_arrays"] = position_arrays(encoded)
     return position
 

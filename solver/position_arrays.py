@@ -25,6 +25,14 @@ from numba import njit
 from solver.constants import ACE_HIGH, ACE_LOW, JOKER_CODE, N_CARD_TYPES, N_RANKS, ROW_WIDTH
 
 UNNAMED = 2 * JOKER_CODE  # a joker written ``*``: names no card
+CARD_END, GROUP_END, TABLE_END = 0, 1, 2
+"""The bytes ``parse_texts`` reads between two cards, two groups, and the table and the hand."""
+_RANKS = np.full(128, -1, dtype=np.int64)  # rank index of a one-character rank
+_SUITS = np.full(128, -1, dtype=np.int64)  # suit of a suit letter
+for _rank, _text in enumerate("A23456789_JQK"):
+    _RANKS[ord(_text)] = _rank if _text != "_" else -1
+for _suit, _text in enumerate("SHDC"):
+    _SUITS[ord(_text)] = _suit
 NO_SET, SET, RUN = 0, 1, 2
 
 
@@ -185,6 +193,98 @@ def encode(codes, lengths, hand, ace_mode, decks, max_jokers, max_singles, one_j
         ok = ok and table_counts[c] + hand_counts[c] <= decks
     ok = ok and jokers <= max_jokers and singles <= max_singles
     return ok, rows, lengths, table_counts, hand_counts, single_counts, jokers
+
+
+def joined_texts(table: object, hand: object) -> tuple[np.ndarray, int, int] | None:
+    """``(data, groups, cards)`` for ``parse_texts``: a table given as lists of card texts
+    and a hand as a list, written as one byte string (cards apart by ``CARD_END``, groups by
+    ``GROUP_END``, the hand after ``TABLE_END``), with how many groups and cards were given.
+    None for any other input (texts, ``Card`` objects): ``solver.position.card_codes`` reads
+    those."""
+    if not isinstance(table, (list, tuple)) or not isinstance(hand, (list, tuple)):
+        return None
+    try:
+        text = "\x01".join(map("\x00".join, table)) + "\x02" + "\x00".join(hand)
+        data = np.frombuffer(text.encode(), dtype=np.uint8)
+    except (TypeError, UnicodeError):
+        return None
+    return data, len(table), sum(map(len, table)) + len(hand)
+
+
+@njit(cache=True)
+def parse_texts(data, n_groups, n_cards):
+    """``(ok, codes, lengths, hand)`` from ``joined_texts``' bytes: the table's card codes
+    group after group, each group's length and the hand's codes. Only the plain spellings
+    (``7H``, ``10D``, ``*7H``, ``*``: ``solver.cards.CODE_OF`` gives each the same code) are
+    read; ``ok`` is False for any other, for an empty group, and when the groups or cards
+    found are not as many as were given (a text holding a separator byte): the dict lookup
+    then reads the input."""
+    codes = np.zeros(n_cards + 1, dtype=np.int64)
+    lengths = np.zeros(n_groups, dtype=np.int64)
+    table_end = -1
+    for at in range(data.shape[0]):
+        if data[at] == TABLE_END:
+            if table_end >= 0:
+                return False, codes[:0], lengths, codes[:0]
+            table_end = at
+    found, groups, start = 0, 0, 0
+    if table_end > 0:  # the table's groups, apart by GROUP_END
+        for at in range(table_end + 1):
+            if at < table_end and data[at] != GROUP_END:
+                continue
+            cards = _read_cards(data, start, at, codes, found)
+            if cards <= 0 or groups == n_groups:
+                return False, codes[:0], lengths, codes[:0]
+            lengths[groups] = cards
+            found += cards
+            groups += 1
+            start = at + 1
+    table_cards = found
+    if table_end + 1 < data.shape[0]:
+        cards = _read_cards(data, table_end + 1, data.shape[0], codes, found)
+        if cards <= 0:
+            return False, codes[:0], lengths, codes[:0]
+        found += cards
+    ok = table_end >= 0 and groups == n_groups and found == n_cards
+    return ok, codes[:table_cards], lengths, codes[table_cards:found]
+
+
+@njit(cache=True)
+def _read_cards(data, start, end, codes, at):
+    """Read the cards of ``data[start:end]`` (apart by ``CARD_END``) into ``codes`` from
+    ``at``; return how many, or -1 on anything but a plain card text, or too many cards."""
+    count = 0
+    for stop in range(start, end + 1):
+        if stop < end and data[stop] > TABLE_END:
+            continue
+        if (stop < end and data[stop] != CARD_END) or at + count >= codes.shape[0] - 1:
+            return -1
+        code = _card_code(data, start, stop)
+        if code < 0:
+            return -1
+        codes[at + count] = code
+        count += 1
+        start = stop + 1
+    return count
+
+
+@njit(cache=True)
+def _card_code(data, start, end):
+    """The code of the plain card text ``data[start:end]`` (-1: not one)."""
+    joker = end > start and data[start] == 42  # '*'
+    first = start + joker
+    if joker and first == end:
+        return UNNAMED
+    if end - first == 3 and data[first] == 49 and data[first + 1] == 48:  # '10'
+        rank = 9
+    elif end - first == 2 and data[first] < 128:
+        rank = _RANKS[data[first]]
+    else:
+        return -1
+    suit = _SUITS[data[end - 1]] if data[end - 1] < 128 else -1
+    if rank < 0 or suit < 0:
+        return -1
+    return suit * N_RANKS + rank + (JOKER_CODE if joker else 0)
 
 
 def position_arrays(encoded: tuple) -> PositionArrays:

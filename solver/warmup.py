@@ -16,6 +16,9 @@ that happens to come first, so:
   ``solves_only()``: ``load_kernels()`` then runs the first position alone, which reaches
   every kernel of a solve, and leaves out the bots' counts-level entry point; anything else
   loads when first called.
+  ``solve()`` from card texts answers the usual request with a kernel of its own
+  (``solver.one_call``), which it loads when first needed, its time counted as set-up, and
+  calls ``load_kernels()`` only for the other requests.
 - ``one_time`` marks a cached builder whose first call per argument is set-up: its duration is
   added to ``setup_seconds()``, which ``solve()`` subtracts from its time.
 - Loading a kernel from numba's cache does work that only a later compilation reads: when

@@ -1,0 +1,217 @@
+"""``solve()`` from card codes in one numba call: check, search, lay out and re-check.
+
+The usual request, a joker-free position of a variant without joker rules, the player opened,
+the kernel as backend and no limit, costs tens of microseconds of search; handing arrays from
+one numba function to the next through Python cost several times that. ``solve_codes`` does
+in one call what ``solver.api`` does step by step for every other request:
+
+- the starting position's checks and arrays (``solver.position_arrays.encode``: docs/rules.md
+  §1, §2, §5),
+- the kernel's search and decoding (``solver.kernel.search_and_decode``), on the same inputs
+  ``solver.kernel_backend`` builds for such a position (``solver.counts`` does the same for
+  the bots),
+- the original singles left alone added back, the layout (``solver.tidy.lay_out``) and the
+  re-check against the rules (``solver.fastcheck.check_table``), as
+  ``solver.api.checked_solution`` does.
+
+It answers with a status. Anything but ``DONE`` (a position the checks doubt, jokers, more
+copies of a card than the kernel takes, a search that found nothing, a re-check that failed)
+sends ``solver.api`` down its general path, which raises the error naming the offending
+token, or gives the answer, exactly as before.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+from numba import njit
+
+from solver import automaton, kernel
+from solver.constants import ACE_CODES, JOKER_CODE, N_CARD_TYPES, NO_SCORE, ROW_WIDTH
+from solver.fastcheck import lay_out_and_check
+from solver.kernel_backend import config_vector
+from solver.kernel_jokers import N_JOKER_ROWS
+from solver.position import card_codes
+from solver.position_arrays import encode, joined_texts, parse_texts
+from solver.problem import ONES
+from solver.variants import Variant
+from solver.warmup import one_time
+
+DONE, ODD_TEXT, DOUBT, JOKERS, COPIES, NO_ANSWER, REJECTED = range(7)
+"""``solve_codes``' statuses: answered; a card text not in its plain spelling (the dict
+lookup reads it); the position breaks a rule (or looks odd); it holds a joker; a card has
+more copies than the kernel takes; a capped search found no partition; the answer failed
+decoding or the re-check (a bug, which the general path reports)."""
+
+
+class Answer(NamedTuple):
+    """``solve_codes``' answer when its status is ``DONE``."""
+
+    score: int
+    optimal: bool
+    played: np.ndarray
+    """Count of each real card (index 0..51) played from the hand."""
+    rows: np.ndarray
+    """The whole new table: padded rows of card codes in reading order, survivors first."""
+    lengths: np.ndarray
+    changed: np.ndarray
+    """Per row: the group is new or changed."""
+    given: tuple
+    """The position as it was given: ``joined_texts``' bytes or ``card_codes``' arrays."""
+
+    def position_codes(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """``(codes, lengths, hand)`` of the position solved (``card_codes``' form)."""
+        if len(self.given) == 3 and self.given[0].dtype == np.uint8:
+            _, codes, lengths, hand = parse_texts(*self.given)
+            return codes, lengths, hand
+        return self.given
+
+
+DECKS = 2
+"""The most decks a position ``solve_codes`` answers may be played with (every variant's)."""
+
+
+@one_time
+def automaton_tables() -> tuple[tuple[np.ndarray, ...], ...]:
+    """The kernel's automaton tables for one and two copies of a card, as tuples indexed by
+    ``copies - 1`` (``init, delta, accept, set vectors, suit states``): one numba argument
+    type whatever the count."""
+    built = [(*automaton.run_automaton(c), automaton.set_vectors(c), automaton.suit_states(c))
+             for c in range(1, DECKS + 1)]
+    return tuple(tuple(tables[i] for tables in built) for i in range(5))
+
+
+NO_TEXT = (np.frombuffer(b"", dtype=np.uint8), 0, 0)  # read-only, as joined_texts' bytes
+NO_CODES = (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64),
+            np.zeros(0, dtype=np.int64))
+
+
+def solve(table: object, hand: object, rules: Variant, weight: np.ndarray) -> Answer | None:
+    """``solve_codes`` for a position given as ``solve()`` takes it (lists of card texts
+    above all) under ``rules`` (joker-free, no opening to make), maximizing ``weight``: its
+    ``Answer``, or None when the general path must answer."""
+    load()
+    joined = joined_texts(table, hand)
+    status, answer = DOUBT, None
+    if joined is not None:
+        status, answer = _solve(joined, NO_CODES, rules, weight)
+    if status == ODD_TEXT or joined is None:
+        given = card_codes(table, hand)
+        if given is not None:
+            status, answer = _solve(NO_TEXT, given, rules, weight)
+    return answer
+
+
+@one_time
+def load() -> None:
+    """Load ``solve_codes`` (from numba's cache, or compile it) once per process, its time
+    counted as set-up (``solver.warmup``): a fresh process that solves from card texts loads
+    this kernel alone, not every kernel ``solver.warmup.load_kernels`` loads."""
+    joined = joined_texts([["5C", "6C", "7C", "8C"]], ["8D", "8H"])
+    assert joined is not None
+    _solve(joined, NO_CODES, Variant.parse("machiavelli"), ONES)
+
+
+def _solve(joined: tuple[np.ndarray, int, int],
+           given: tuple[np.ndarray, np.ndarray, np.ndarray], rules: Variant,
+           weight: np.ndarray) -> tuple[int, Answer | None]:
+    """One ``solve_codes`` call: its status, and the ``Answer`` when it is ``DONE``."""
+    inits, deltas, accepts, kvecs, states = automaton_tables()
+    status, score, optimal, played, rows, row_lengths, changed = solve_codes(
+        *joined, *given, ACE_CODES[rules.ace], rules.decks, rules.jokers, rules.singles,
+        weight, 0, inits, deltas, accepts, kvecs, states)
+    if status != DONE:
+        return status, None
+    return status, Answer(int(score), bool(optimal), played, rows, row_lengths, changed,
+                          joined if len(joined[0]) else given)
+
+
+@njit(cache=True)
+def solve_codes(data, n_groups, n_cards, codes, lengths, hand, ace_mode, decks, max_jokers,
+                max_singles, weight, node_limit, inits, deltas, accepts, kvecs, states):
+    """``(status, score, optimal, played, rows, lengths, changed)`` for the position given
+    as ``joined_texts``' bytes (``data``, when not empty) or as ``card_codes``' arrays (see
+    the module docstring); the arrays are empty unless ``status`` is ``DONE``."""
+    if data.shape[0] > 0:
+        read, codes, lengths, hand = parse_texts(data, n_groups, n_cards)
+        if not read:
+            return _nothing(ODD_TEXT)
+    ok, old_rows, old_lengths, table_counts, hand_counts, singles, jokers = encode(
+        codes, lengths, hand, ace_mode, decks, max_jokers, max_singles, False)
+    if not ok:
+        return _nothing(DOUBT)
+    if jokers > 0:
+        return _nothing(JOKERS)
+    need = table_counts - singles
+    copies = 1
+    for c in range(N_CARD_TYPES):
+        copies = max(copies, min(table_counts[c] + hand_counts[c], decks))
+    if copies > len(inits):
+        return _nothing(COPIES)
+    no_cards = np.zeros(N_CARD_TYPES, dtype=np.int64)
+    cell = kernel.cell_arrays(need, singles, hand_counts, weight, no_cards, weight,
+                              np.zeros((N_JOKER_ROWS, N_CARD_TYPES), dtype=np.int64),
+                              ace_mode, 0)
+    cfg = config_vector(ace_mode, copies, 0, 0, weight.max(), 0, NO_SCORE)
+    t = copies - 1
+    best, optimal, _, groups, group_lengths, played, _ = kernel.search_and_decode(
+        cell, cfg, inits[t], deltas[t], accepts[t], kvecs[t], old_rows, old_lengths,
+        node_limit, states[t], need, hand_counts)
+    if best == NO_SCORE:
+        return _nothing(NO_ANSWER)
+    if group_lengths.shape[0] and group_lengths[0] < 0:
+        return _nothing(REJECTED)
+    score = 0
+    for c in range(N_CARD_TYPES):
+        score += weight[c] * played[c]
+    if score != best:
+        return _nothing(REJECTED)
+    if score == 0:  # nothing played: the table as it lies
+        groups, group_lengths = old_rows, old_lengths
+    else:
+        groups, group_lengths = _with_lone_singles(groups, group_lengths, need, singles,
+                                                   played)
+    rows, row_lengths, changed, code = lay_out_and_check(
+        groups, group_lengths, old_rows, old_lengths, table_counts, singles, hand_counts,
+        played, ace_mode, 0, 0, 0)
+    if code != 0:
+        return _nothing(REJECTED)
+    return DONE, score, optimal, played, rows, row_lengths, changed
+
+
+@njit(cache=True)
+def _nothing(status):
+    """``solve_codes``' answer for a status other than ``DONE``."""
+    return (status, 0, False, np.zeros(0, dtype=np.int64),
+            np.zeros((0, ROW_WIDTH), dtype=np.int64), np.zeros(0, dtype=np.int64),
+            np.zeros(0, dtype=np.bool_))
+
+
+@njit(cache=True)
+def _with_lone_singles(groups, lengths, need, singles, played):
+    """The partition's groups and, after them, each original single it left alone as a
+    one-card row (``solver.counts.new_groups``): a single joined a group when its card was
+    placed more often than the table's other copies and the hand's played ones."""
+    used = np.zeros(N_CARD_TYPES, dtype=np.int64)
+    for g in range(lengths.shape[0]):
+        for j in range(lengths[g]):
+            if groups[g, j] < JOKER_CODE:
+                used[groups[g, j]] += 1
+    left = np.zeros(N_CARD_TYPES, dtype=np.int64)
+    lone = 0
+    for c in range(N_CARD_TYPES):
+        left[c] = singles[c] - max(used[c] - need[c] - played[c], 0)
+        lone += max(left[c], 0)
+    if lone == 0:
+        return groups, lengths
+    rows = np.full((lengths.shape[0] + lone, ROW_WIDTH), -1, dtype=np.int64)
+    rows[: lengths.shape[0]] = groups
+    all_lengths = np.ones(lengths.shape[0] + lone, dtype=np.int64)
+    all_lengths[: lengths.shape[0]] = lengths
+    at = lengths.shape[0]
+    for c in range(N_CARD_TYPES):
+        for _ in range(left[c]):
+            rows[at, 0] = c
+            at += 1
+    return rows, all_lengths
