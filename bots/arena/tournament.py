@@ -31,6 +31,7 @@ from bots.referee.observation import Observation
 from bots.referee.record import dumps
 from bots.referee.scoring import lower_is_better
 from solver.variants import Variant
+from solver.warmup import load_cpsat
 
 
 @dataclass
@@ -96,7 +97,11 @@ _WARM: set[tuple[str, str]] = set()
 def _warm_up(state: Game, seats: Sequence[str], budget: float | None) -> None:
     """Let each bot make one throwaway move per process before its moves are timed: a fresh
     process pays numba's cache load (and OR-Tools' import) on its first calls. The bots of
-    the game are untouched, so results stay reproducible."""
+    the game are untouched, so results stay reproducible. With jokers a solve can reach CP-SAT
+    (positions beyond the kernel, ``solver.api``): OR-Tools is imported here too, so no timed
+    move pays its import (a few seconds on a busy machine)."""
+    if state.variant.has_jokers:
+        load_cpsat()
     for name in seats:
         key = (str(state.variant), name)
         if key not in _WARM:
