@@ -41,6 +41,7 @@ N_STEPS = N_RANKS  # one step per rank: the ace first, then 2 .. K
 PRIORITY = 1 << 10  # move rank = real gain * PRIORITY - jokers * JOKER_COST - distance
 JOKER_COST = 1 << 6  # from the table's arrangement (below PRIORITY, above any distance)
 LAZY_BOUNDS = 200  # nodes a search with jokers expands before it builds ``state_bounds``
+PAIR_WORK = 2000  # work a joker-free search does before it restarts with ``pair_state_bounds``
 UNKNOWN_FUTURE = 1 << 50  # what a node can add, before its exploration ends: no bound yet
 
 # Per-cell fields of the ``cell[t, s, :]`` array (step t, suit s); see ``cell_arrays``.
@@ -343,9 +344,9 @@ def _remember(tt_keys, tt_vals, tt_fut, tt_used, key, score, best):
 @njit(cache=True)
 def _new_table():
     """An empty transposition table: per node key (step and key), the best score it was
-    explored with and the most it can add after it."""
+    explored with and the most it can add after it; and how many keys it holds."""
     return (np.full(1 << 8, -1, dtype=np.int64), np.zeros(1 << 8, dtype=np.int64),
-            np.zeros(1 << 8, dtype=np.int64))
+            np.zeros(1 << 8, dtype=np.int64), 0)
 
 
 @njit(cache=True)
@@ -459,6 +460,165 @@ def joker_state_bounds(cell, delta, accept, wild):
     return bounds.reshape((N_STEPS + 1, N_SUITS, n_q, wild + 1))
 
 
+# The three ways to pair the four suits: rows 2i and 2i + 1 of ``PAIRS`` are one pairing.
+PAIRS = np.array([[0, 1], [2, 3], [0, 2], [1, 3], [0, 3], [1, 2]], dtype=np.int64)
+NO_PAIRS = np.zeros((1, 1, 1, 1), dtype=np.int64)  # ``pair_state_bounds`` not built
+
+
+@njit(cache=True)
+def pair_state_bounds(cell, init, delta, accept, alive, kvecs):
+    """``bounds[p, t, qa, qb]``: the most suits ``PAIRS[p]`` can add together from step ``t``
+    on, starting in automaton states ``qa`` and ``qb`` (``NO_SCORE``: they cannot both end
+    validly, or the states are never reached), without jokers.
+
+    A relaxation of the search for two suits: both suits' run cards follow the automaton
+    exactly, and their set cards at a rank must complete, with at most the other two suits'
+    copies of the rank, a valid set vector (``kvecs``). Unlike ``state_bounds`` this sees
+    two suits competing for the same partners, and runs that need a card a set needs too:
+    the sum over a pairing of the suits bounds a node, and the least of the three pairings
+    is at most the sum of the four suits' ``state_bounds``. On the ``points`` objective with
+    ``ace=both`` it proves positions that the per-suit bound leaves to thousands of nodes
+    (docs/rules.md §3: sets of distinct suits, §4: runs). Only the states the relaxation
+    reaches from the ace step are filled in (about half of the live ones)."""
+    n_q, copies = delta.shape[0], delta.shape[1] - 1
+    bounds = np.full((PAIRS.shape[0], N_STEPS + 1, n_q, n_q), NO_SCORE, dtype=np.int64)
+    options = np.zeros((N_STEPS, N_SUITS, n_q, (copies + 1) * (copies + 1), 3), dtype=np.int64)
+    n_options = _pair_options(cell, init, delta, alive, options)
+    for p in range(PAIRS.shape[0]):
+        a, b = PAIRS[p, 0], PAIRS[p, 1]
+        for qa in range(n_q):
+            for qb in range(n_q):
+                if accept[qa] and accept[qb]:
+                    bounds[p, N_STEPS, qa, qb] = 0
+        for t in range(N_STEPS - 1, 0, -1):
+            sets = _pair_set_counts(cell, kvecs, t, a, b, copies)
+            opt_a, opt_b = options[t, a], options[t, b]
+            for qa in range(n_q):
+                if n_options[t, a, qa] == 0:
+                    continue
+                for qb in range(n_q):
+                    most = NO_SCORE
+                    for i in range(n_options[t, a, qa]):
+                        gain, ka, na = opt_a[qa, i, 0], opt_a[qa, i, 1], opt_a[qa, i, 2]
+                        for j in range(n_options[t, b, qb]):
+                            after = bounds[p, t + 1, na, opt_b[qb, j, 2]]
+                            if after > NO_SCORE and sets[ka, opt_b[qb, j, 1]]:
+                                most = max(most, gain + opt_b[qb, j, 0] + after)
+                    bounds[p, t, qa, qb] = most
+    return bounds
+
+
+@njit(cache=True)
+def _pair_set_counts(cell, kvecs, t, a, b, copies):
+    """``sets[ka, kb]``: suits ``a`` and ``b`` may put ``ka`` and ``kb`` cards into sets at
+    step ``t``, the other two suits completing a valid set vector with copies they have."""
+    sets = np.zeros((copies + 1, copies + 1), dtype=np.bool_)
+    for v in range(kvecs.shape[0]):
+        fits = True
+        for o in range(N_SUITS):
+            if o != a and o != b and kvecs[v, o] > cell[t, o, HI]:
+                fits = False
+        if fits:
+            sets[kvecs[v, a], kvecs[v, b]] = True
+    return sets
+
+
+@njit(cache=True)
+def _pair_options(cell, init, delta, alive, options):
+    """Each suit's moves at each step from each automaton state it can reach from the ace
+    step (any split of its aces) and that leads to a live state: ``options[t, s, q, i] =
+    (gain, set cards, next state)``; returns ``n_options[t, s, q]``, how many."""
+    n_q, copies = delta.shape[0], delta.shape[1] - 1
+    n_options = np.zeros((N_STEPS, N_SUITS, n_q), dtype=np.int64)
+    reached = np.zeros((N_STEPS + 1, n_q), dtype=np.bool_)
+    for s in range(N_SUITS):
+        reached[:, :] = False
+        for r0 in range(copies + 1):
+            for g in range(copies + 1 - r0):
+                if init[r0, g] >= 0 and r0 + g <= cell[0, s, HI]:
+                    reached[1, init[r0, g]] = True
+        for t in range(1, N_STEPS):
+            for q in range(n_q):
+                if not reached[t, q] or not alive[t, s, q]:
+                    continue
+                for u in range(cell[t, s, LO], min(cell[t, s, HI], copies) + 1):
+                    gain = _gain(u, cell[t, s, BASE], cell[t, s, HAND], cell[t, s, WEIGHT])
+                    for k in range(u + 1):
+                        nxt = delta[q, u - k, cell[t, s, REQUIRED]]
+                        if nxt >= 0 and alive[t + 1, s, nxt]:
+                            i = n_options[t, s, q]
+                            options[t, s, q, i, 0] = gain
+                            options[t, s, q, i, 1] = k
+                            options[t, s, q, i, 2] = nxt
+                            n_options[t, s, q] = i + 1
+                            reached[t + 1, nxt] = True
+    return n_options
+
+
+@njit(cache=True)
+def _pair_bound(pairs, t, key, n_q):
+    """The most the four suits can add from node (``t``, ``key``): the least over the three
+    pairings of the suits of their two pairs' ``pair_state_bounds``."""
+    q = np.empty(N_SUITS, dtype=np.int64)
+    for s in range(N_SUITS):
+        q[s] = key % n_q
+        key //= n_q
+    most = UNKNOWN_FUTURE
+    for p in range(0, PAIRS.shape[0], 2):
+        first = pairs[p, t, q[PAIRS[p, 0]], q[PAIRS[p, 1]]]
+        second = pairs[p + 1, t, q[PAIRS[p + 1, 0]], q[PAIRS[p + 1, 1]]]
+        most = min(most, first + second)
+    return most
+
+
+@njit(cache=True)
+def _search_with_pairs(tables, accept, ub_rest, upper, node_limit, best, best_path, table):
+    """A joker-free search that ran ``PAIR_WORK`` without ending, finished with
+    ``pair_state_bounds``: ``(best, best_path, complete, nodes)``.
+
+    First an aspiration: the pair bounds give ``target``, the most any ace move can reach,
+    and a search that counts only answers worth ``target`` prunes every node whose bound is
+    lower, so it either finds one (optimal) or ends quickly (when the best play lies under a
+    late ace move, or the first moves lead nowhere). It starts from a copy of the first
+    search's transposition ``table``: a node that search settled holds no such answer, or
+    it would have found it. Failing that, the first search goes on from its ``table`` (what
+    it settled stays settled), its ``best`` the floor, pruning by the pair bounds.
+    ``node_limit`` (0: none) caps both."""
+    pairs = pair_state_bounds(tables.cell, tables.init, tables.delta, accept, tables.alive,
+                              tables.kvecs)
+    target = _root_bound(tables, ub_rest, pairs)
+    nodes = 0
+    if target <= best:  # the first run's answer already reaches the bound: optimal
+        return best, best_path, True, nodes
+    if target > best + 1:
+        found, path, complete, nodes, work, _ = _branch_and_bound(
+            tables, accept, ub_rest, upper, node_limit, target - 1, pairs, _copied(table))
+        if found >= target:
+            return found, path, True, nodes
+        if not complete or (node_limit > 0 and work >= node_limit):
+            return best, best_path, False, nodes  # cut short: the first run's answer
+        node_limit = 0 if node_limit == 0 else node_limit - work
+    found, path, complete, more, _, _ = _branch_and_bound(tables, accept, ub_rest, upper,
+                                                          node_limit, best, pairs, table)
+    if found > best:
+        return found, path, complete, nodes + more
+    return best, best_path, complete, nodes + more
+
+
+@njit(cache=True)
+def _root_bound(tables, ub_rest, pairs):
+    """The most any play can score: over the ace step's moves, the move's gain plus what
+    ``pairs`` bound its child to (``NO_SCORE``: no move leads anywhere)."""
+    moves = np.empty((1 << 9, N_MOVE_FIELDS), dtype=np.int64)
+    moves, end = _expand_into(0, 0, tables, moves, 0)
+    split = np.zeros(1, dtype=np.int64)
+    most = NO_SCORE
+    for i in range(end):
+        bound = _node_bound(tables, ub_rest, NO_PAIRS, pairs, split, 1, moves[i, MOVE_KEY])
+        most = max(most, moves[i, MOVE_GAIN] + bound)
+    return most
+
+
 @njit(cache=True)
 def _partners(cell, t, s):
     """How many other suits than ``s`` have cards at step ``t`` (a set needs two)."""
@@ -524,24 +684,34 @@ def search(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len, node_limi
     tables = _search_tables(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len)
     ub_rest = _gain_bounds(cell)
     upper = ub_rest[0] + (cfg[WILD] - cfg[TABLE_JOKERS]) * cfg[JOKER_WEIGHT_MAX]
-    best, best_path, complete, nodes = _branch_and_bound(tables, accept, ub_rest, upper,
-                                                         node_limit)
+    paired = cfg[WILD] == 0  # the pair bounds count no jokers
+    first = node_limit if not paired else (
+        PAIR_WORK if node_limit == 0 else min(node_limit, PAIR_WORK))
+    best, best_path, complete, nodes, work, table = _branch_and_bound(
+        tables, accept, ub_rest, upper, first, cfg[FLOOR], NO_PAIRS, _new_table())
+    left = 0 if node_limit == 0 else node_limit - work  # 0: no cap
+    if paired and not complete and (node_limit == 0 or left > 0):
+        best, best_path, complete, more = _search_with_pairs(tables, accept, ub_rest, upper,
+                                                             left, best, best_path, table)
+        nodes += more
     if best <= cfg[FLOOR]:  # nothing beats the floor (``NO_SCORE``: no partition at all)
         best = NO_SCORE
     return best, _unpack_path(best, best_path), complete or best == upper, nodes
 
 
 @njit(cache=True)
-def _branch_and_bound(tables, accept, ub_rest, upper, node_limit):
-    """The depth-first search proper: ``(best, best_path, complete, nodes)``, the path one
-    move code per step. The transposition table also keeps the most a node can still add
-    (``ahead``: its best move's gain plus what that child can add, a pruned child counted at
-    its bound), so a node reached again with a higher score is explored again only if that
-    can beat the best so far. Nodes are bounded by the suits' state bounds too, built when
-    first worth it: without jokers once a first partition is found (the usual search runs
-    straight down to the upper bound and never needs them; before it, nothing is pruned by
-    score), with jokers after ``LAZY_BOUNDS`` nodes (with 175 automaton states and two jokers
-    they take about a millisecond, more than most searches))."""
+def _branch_and_bound(tables, accept, ub_rest, upper, node_limit, floor, pairs, table):
+    """The depth-first search proper: ``(best, best_path, complete, nodes, work, table)``,
+    the path one move code per step, ``best`` ``floor`` if no answer beats it; ``pairs``: the
+    suit pairs' bounds (``pair_state_bounds``) or ``NO_PAIRS``; ``table``: ``_new_table()``,
+    or the transposition table of a search cut short with the same or a lower floor (it goes
+    on from there, as ``_forget`` left it). The table also keeps the most a node can still
+    add (``ahead``: its best move's gain plus what that child can add, a pruned child counted
+    at its bound), so a node reached again with a higher score is explored again only if
+    that can beat the best so far. Without ``pairs``, the suits' state bounds bound nodes
+    too, built when first worth it: without jokers once a first partition is found (the
+    usual search runs straight down to the upper bound; before it, nothing is pruned by
+    score), with jokers after ``LAZY_BOUNDS`` nodes (they can take a millisecond)."""
     base_key, n_q = tables.base_key, tables.n_q
     wild, mandatory = tables.cfg[WILD], tables.cfg[TABLE_JOKERS]
     moves = np.empty((1 << 9, N_MOVE_FIELDS), dtype=np.int64)
@@ -551,9 +721,9 @@ def _branch_and_bound(tables, accept, ub_rest, upper, node_limit):
     ahead = np.full(N_STEPS + 1, NO_SCORE, dtype=np.int64)  # the most depth d's node adds
     node_keys = np.zeros(N_STEPS + 1, dtype=np.int64)
     path, best_path = np.zeros(N_STEPS, dtype=np.int64), np.zeros(N_STEPS, dtype=np.int64)
-    best = tables.cfg[FLOOR]  # only answers above it count: NO_SCORE, or another branch's
-    tt_keys, tt_vals, tt_fut = _new_table()
-    tt_used, nodes, work, complete = 0, 0, 0, True
+    best = floor  # only answers above it count: NO_SCORE, another branch's, an aspiration
+    tt_keys, tt_vals, tt_fut, tt_used = table
+    nodes, work, complete = 0, 0, True
     suit_bounds = np.zeros((1, 1, 1, 1), dtype=np.int64)  # built when first worth it
     split = np.zeros(wild + 1, dtype=np.int64)
     key_space = base_key * (wild + 1)
@@ -583,9 +753,10 @@ def _branch_and_bound(tables, accept, ub_rest, upper, node_limit):
                     best = child_score
                     best_path[:] = path
             continue
-        if suit_bounds.shape[0] == 1 and (nodes >= LAZY_BOUNDS if wild else best > NO_SCORE):
+        if suit_bounds.shape[0] == pairs.shape[0] == 1 and (
+                nodes >= LAZY_BOUNDS if wild else best > NO_SCORE):
             suit_bounds = _suit_state_bounds(tables, accept, wild)
-        bound = _node_bound(tables, ub_rest, suit_bounds, split, t, child_key)
+        bound = _node_bound(tables, ub_rest, suit_bounds, pairs, split, t, child_key)
         if child_score + bound <= best:
             ahead[depth] = max(ahead[depth], gain + bound)
             continue
@@ -595,6 +766,7 @@ def _branch_and_bound(tables, accept, ub_rest, upper, node_limit):
             ahead[depth] = max(ahead[depth], gain + min(future, bound))
             continue
         if node_limit > 0 and work >= node_limit:
+            _forget(tt_keys, tt_vals, node_keys[1: depth + 1], t * key_space + child_key)
             complete = False
             break
         nodes += 1
@@ -607,7 +779,23 @@ def _branch_and_bound(tables, accept, ub_rest, upper, node_limit):
         seg_pos[depth] = start
         seg_end[depth] = end
         work += 1 + end - start  # a node and the moves it generated: a proxy for time
-    return best, best_path, complete, nodes
+    return best, best_path, complete, nodes, work, (tt_keys, tt_vals, tt_fut, tt_used)
+
+
+@njit(cache=True)
+def _copied(table):
+    """A copy of the transposition ``table`` (``_new_table``'s form)."""
+    return table[0].copy(), table[1].copy(), table[2].copy(), table[3]
+
+
+@njit(cache=True)
+def _forget(tt_keys, tt_vals, open_keys, new_key):
+    """A search cut short: the nodes it had open (``open_keys``) and the one it was about to
+    open are marked unexplored in its transposition table, so that a search going on from
+    the table explores them again; the nodes it settled stay settled."""
+    for key in open_keys:
+        tt_vals[_table_find(tt_keys, key)] = NO_SCORE
+    tt_vals[_table_find(tt_keys, new_key)] = NO_SCORE
 
 
 @njit(cache=True)
@@ -621,17 +809,19 @@ def _suit_state_bounds(tables, accept, wild):
 
 
 @njit(cache=True)
-def _node_bound(tables, ub_rest, suit_bounds, split, t, key):
+def _node_bound(tables, ub_rest, suit_bounds, pairs, split, t, key):
     """The most node (``t``, ``key``) can still add: every hand card still to come
     (``ub_rest``), or the suits' ``state_bounds`` once built (``suit_bounds`` with more than one
-    step), plus the hand jokers still to score (those not yet counted: table jokers come
-    first)."""
+    step), or the suit pairs' (``pairs``, tighter, joker-free searches only), plus the hand
+    jokers still to score (those not yet counted: table jokers come first)."""
     cfg = tables.cfg
     used = key // tables.base_key
     scored = max(0, used + tables.fixed_before[t] - cfg[ALL_TABLE_JOKERS])
     jokers_ahead = (cfg[WILD] - cfg[TABLE_JOKERS] - scored) * cfg[JOKER_WEIGHT_MAX]
     bound = ub_rest[t]
-    if suit_bounds.shape[0] > 1:
+    if pairs.shape[0] > 1:
+        bound = min(bound, _pair_bound(pairs, t, key % tables.base_key, tables.n_q))
+    elif suit_bounds.shape[0] > 1:
         bound = min(bound, _suit_bound(suit_bounds, t, key, tables.n_q, cfg[WILD] - used, split))
     return bound + jokers_ahead
 
