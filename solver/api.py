@@ -202,6 +202,23 @@ def _solve_in_one_call(table: object, hand: object, rules: Variant, objective: s
                              objective=objective)
 
 
+def _position_in_one_call(position: Position, objective: str, started: float,
+                          setup: float) -> Solution | None:
+    """``_solve_in_one_call`` for a pre-built ``Position`` (the CLI's, the protocol's): its
+    codes taken from its arrays, group after group, no text read again; ``solver.one_call``
+    checks and answers as for card texts. The ``Solution``'s position is the one given."""
+    rows, lengths = position.group_array
+    given = (rows[rows >= 0], lengths.copy(), np.repeat(ALL_CARDS, position.hand_counts()))
+    answer = one_call.solve_given(given, position.variant,
+                                  ONES if objective == "cards" else POINTS)
+    if answer is None:
+        return None
+    return Solution.deferred(_FromCodes(answer, position.variant), score=answer.score,
+                             optimal=answer.optimal, backend="kernel",
+                             elapsed_ms=elapsed_ms(started, setup), objective=objective,
+                             position=position)
+
+
 def solve_position(position: Position, objective: str = "cards", backend: str = "auto",
                    time_limit: float | None = None, *, workers: int = 1,
                    limit: Limit | None = None) -> Solution:
@@ -213,14 +230,21 @@ def solve_position(position: Position, objective: str = "cards", backend: str = 
 
 
 def _solve_position(position: Position, objective: str, backend: str, limit: Limit | None,
-                    workers: int, started: float) -> Solution:
+                    workers: int, started: float, *, one_call_ok: bool = True) -> Solution:
     """The solve itself; ``started`` is when the caller's clock started (a ``solve`` call
-    counts its parsing), so that ``elapsed_ms`` covers the whole call minus set-up."""
+    counts its parsing), so that ``elapsed_ms`` covers the whole call minus set-up. The usual
+    request (``_usual``, no jokers, no limit) is answered by ``solver.one_call`` from the
+    position's codes unless ``one_call_ok`` is False (the tests' reference)."""
     setup = setup_seconds()
     arguments.instance("position", position, Position)
     arguments.choice("objective", objective, OBJECTIVES)
     arguments.choice("backend", backend, BACKENDS)
     arguments.integer("workers", workers, 1, MAX_WORKERS)
+    if one_call_ok and limit is None and not position.has_jokers and _usual(
+            position.variant, objective, backend, workers, position.opened):
+        quick = _position_in_one_call(position, objective, started, setup)
+        if quick is not None:
+            return quick
     problem = Problem.from_position(position, objective)
     used = _backend_for(problem, backend, position, 0 if limit is None else limit.kernel_work())
     if used == "kernel":

@@ -103,6 +103,14 @@ def solve(table: object, hand: object, rules: Variant, weight: np.ndarray) -> An
     return answer
 
 
+def solve_given(given: tuple[np.ndarray, np.ndarray, np.ndarray], rules: Variant,
+                weight: np.ndarray) -> Answer | None:
+    """``solve`` for a position given as ``card_codes``' arrays (a pre-built ``Position``'s
+    codes: ``solver.api``): its ``Answer``, or None when the general path must answer."""
+    load()
+    return _solve(NO_TEXT, given, rules, weight)[1]
+
+
 @one_time
 def load() -> None:
     """Load ``solve_codes`` (from numba's cache, or compile it) once per process, its time

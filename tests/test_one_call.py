@@ -1,16 +1,18 @@
 """``solve()`` from card texts in one numba call (``solver.one_call``) against the general
-path it stands in for (``Position.make`` then ``solve_position``): the same answers, laid out
-the same way, and on bad or unusual input the same error with the same message."""
+path it stands in for (``Position.make`` then the general solve): the same answers, laid out
+the same way, and on bad or unusual input the same error with the same message. The same for
+a pre-built ``Position`` (``solve_position``, the CLI's and the protocol's call)."""
 
 from __future__ import annotations
 
 import copy
 import random
+import time
 
 import numpy as np
 import pytest
 
-from solver import Position, PositionError, solve, solve_position
+from solver import Position, PositionError, api, solve, solve_position
 from solver.cards import CODE_OF
 from solver.generate import random_position
 from solver.one_call import Answer
@@ -29,11 +31,17 @@ def _fields(solution):
             solution.optimal, solution.backend, solution.objective, solution.position)
 
 
+def _general_solution(position, objective="cards", backend="auto"):
+    """The general path's solution (``solver.one_call`` not asked)."""
+    return api._solve_position(position, objective, backend, None, 1, time.perf_counter(),
+                               one_call_ok=False)
+
+
 def _general(table, hand, variant, objective="cards", opened=True):
     """What the general path gives: the error (type and message), or the solution's fields."""
     try:
         position = Position.make(table, hand, variant, opened)
-        return _fields(solve_position(position, objective))
+        return _fields(_general_solution(position, objective))
     except PositionError as error:
         return type(error).__name__, str(error)
 
@@ -127,7 +135,7 @@ def test_a_deferred_solution_reads_compares_and_copies_as_an_eager_one():
     variant = "machiavelli:helpers=4"
     quick = solve(table, hand, variant)
     assert "_source" in quick.__dict__
-    general = solve_position(Position.make(table, hand, variant))
+    general = _general_solution(Position.make(table, hand, variant))
     assert repr(quick).split("elapsed_ms")[0] == repr(general).split("elapsed_ms")[0]
     quick_json, general_json = quick.to_json(), general.to_json()
     del quick_json["elapsed_ms"], general_json["elapsed_ms"]
@@ -153,4 +161,42 @@ def test_one_kernel_version_whatever_the_input_form():
     solve([["5C", "6C", "7C"]], ["8C"])
     solve("5C 6C 7C", "8C")
     solve([["5c", "6C", "7C"]], ["8C"])
+    solve_position(Position.parse("5C 6C 7C / 8C / machiavelli"))
     assert len(solve_codes.signatures) == 1
+
+
+@pytest.mark.parametrize("variant", [f"machiavelli:ace={ace}" for ace in ACES]
+                         + ["machiavelli:helpers=4", "guadalupe"])
+def test_a_prebuilt_position_is_answered_in_one_call_as_the_general_path(variant):
+    """``solve_position`` on a ``Position`` (parsed, made from lists, or with its groups in
+    another order than reading order) answers from its codes, as the general path."""
+    rng = np.random.default_rng(21)
+    for n in range(40):
+        made = random_position(rng, variant, int(rng.integers(0, 70)), int(rng.integers(0, 15)))
+        table = [tuple(reversed(group)) if rng.random() < 0.3 else group for group in made.table]
+        for position in (made, Position.parse(str(made)), Position(tuple(table), made.hand,
+                                                                     made.variant)):
+            objective = ("cards", "points")[n % 2]
+            solution = solve_position(position, objective)
+            assert "_source" in solution.__dict__ and solution.position is position
+            assert _fields(solution) == _fields(_general_solution(position, objective))
+            assert solution.to_json()["table"] == \
+                _general_solution(position, objective).to_json()["table"]
+
+
+def test_prebuilt_positions_that_are_not_the_usual_request_go_the_general_way():
+    usual = Position.parse("5C 6C 7C 8C / 8D 8H 8S / machiavelli")
+    others = [(Position.parse("5C 6C 7C 8C / 8D 8H * / carousel"), {}),
+              (Position.parse("5C 6C 7C 8C / 8D 8H 8S / machiavelli:opening=36 / unopened"), {}),
+              (usual, {"backend": "cpsat"}), (usual, {"time_limit": 1.0})]
+    for position, options in others:
+        assert "_source" not in solve_position(position, **options).__dict__
+    for bad in ({"objective": "pts"}, {"backend": "fast"}, {"workers": 0}):
+        with pytest.raises(ValueError) as quick:
+            solve_position(usual, **bad)
+        with pytest.raises(ValueError) as general:
+            api._solve_position(usual, bad.get("objective", "cards"), bad.get("backend", "auto"),
+                                None, bad.get("workers", 1), 0.0, one_call_ok=False)
+        assert str(quick.value) == str(general.value)
+    with pytest.raises(ValueError, match="position"):
+        solve_position("5C 6C 7C / 8C / machiavelli")  # type: ignore[arg-type]
