@@ -18,7 +18,9 @@ median ratio of each against the kernel from card texts and on a pre-built posit
 
 ``--worst`` times instead ``solve()`` from card texts on every suite position in every ace
 mode under which its table is valid (a ``low`` table is valid under ``both``; a ``Q K A`` run
-is not under ``low``), with both objectives, and prints the slowest calls.
+is not under ``low``), with both objectives, and prints the 20 slowest calls with the nodes
+the kernel's search expanded for each (a count that does not depend on the machine's
+load).
 
     python -m bench.compare            # the README table
     python -m bench.compare --repeat 5 --json bench/results.json
@@ -35,8 +37,8 @@ import time
 import numpy as np
 
 from bench.suite import ACES, SIZES, suite
-from solver import Position, PositionError, solve, solve_position
-from solver.problem import OBJECTIVES
+from solver import Position, PositionError, kernel_backend, solve, solve_position
+from solver.problem import OBJECTIVES, Problem
 
 FROM_TEXT = "kernel from text"
 RUMMIKUB_FRESH = "rummikub as called"
@@ -185,14 +187,21 @@ def measure_worst(repeat: int = 3, progress: bool = False) -> list[dict]:
                 ms, solution = time_best(as_user_call(moved, objective), repeat)
                 rows.append({"size": size, "ace": ace, "objective": objective, "ms": ms,
                              "table": len(moved.table_cards), "hand": len(moved.hand),
-                             "backend": solution.backend, "position": str(moved)})
+                             "backend": solution.backend, "position": str(moved),
+                             "nodes": search_nodes(moved, objective)})
         if progress and (n % 20 == 0 or n == len(positions)):
             end = "\n" if n == len(positions) else ""
             print(f"\r{n}/{len(positions)} positions", end=end, file=sys.stderr, flush=True)
     return rows
 
 
-def summarize_worst(rows: list[dict], shown: int = 5) -> str:
+def search_nodes(position: Position, objective: str) -> int:
+    """Nodes the kernel's search expands on ``position`` (every branch's, summed)."""
+    return int(kernel_backend.solve(Problem.from_position(position, objective))
+               .stats.get("nodes", 0))
+
+
+def summarize_worst(rows: list[dict], shown: int = 20) -> str:
     """Median, p99 and worst of the ``--worst`` timings, per ace mode and objective, and the
     slowest calls."""
     lines = ["| ace | objective | calls | median ms | p99 ms | max ms |",
@@ -204,11 +213,12 @@ def summarize_worst(rows: list[dict], shown: int = 5) -> str:
                 lines.append(f"| {ace} | {objective} | {len(values)} | {np.median(values):.3f} "
                              f"| {np.percentile(values, 99):.3f} | {max(values):.3f} |")
     over = sum(r["ms"] > WORST_LIMIT_MS for r in rows)
+    nodes = [r["nodes"] for r in rows]
     lines += ["", f"{len(rows)} calls from card texts; {over} over {WORST_LIMIT_MS:g} ms; "
-              "the slowest:"]
+              f"search nodes: {sum(nodes):,} in all, {max(nodes):,} at most; the slowest:"]
     for row in sorted(rows, key=lambda r: -r["ms"])[:shown]:
-        lines.append(f"  {row['ms']:.3f} ms  {row['size']}, ace {row['ace']}, "
-                     f"{row['objective']}: {row['position']}")
+        lines.append(f"  {row['ms']:.3f} ms  {row['nodes']:>5} nodes  {row['size']}, ace "
+                     f"{row['ace']}, {row['objective']}: {row['position']}")
     return "\n".join(lines)
 
 
