@@ -80,11 +80,12 @@ def test_a_solve_imports_neither_the_bots_nor_the_other_commands(kernel_solve):
 
 
 def test_a_solve_loads_the_kernels_of_a_solve_only(kernel_solve):
-    """Neither the bots' counts-level kernels nor the opening's, and (on the numba versions
+    """The one-call kernel (``solver.one_call``: the CLI's pre-built ``Position`` takes it),
+    neither the bots' counts-level kernels nor the opening's, and (on the numba versions
     solver.cached_code knows) the kernels' cached code is loaded without numba's registry
     refresh, which imports its random generators."""
     _, loaded = kernel_solve
-    assert "solver.kernel.search_and_decode" in loaded["kernels"]
+    assert "solver.one_call.solve_codes" in loaded["kernels"]
     assert not {"solver.counts._table_counts", "solver.tidy.lay_out",
                 "solver.opening.pack_hand", "solver.automaton.sets_count"} & \
         set(loaded["kernels"])
