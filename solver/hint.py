@@ -5,11 +5,12 @@ table groups, then picks up the fewest table cards (the cards of the groups it c
 minimizes ``changed * (cards on the table + 1) + picked up`` with the objective fixed. Two
 engines answer that question exactly:
 
-- the kernel (``solver.least_change``): a branch and bound over which table groups are freed,
-  with one kernel solve per candidate set (all in one numba call without jokers,
-  ``solver.freed_search``); ``auto`` uses it on tables of at most
-  ``KERNEL_GROUPS`` groups without table jokers, and hands over to CP-SAT if its search grows
-  past ``KERNEL_VISITS`` sets;
+- the kernel: without jokers, one search with the lexicographic objective ``value * W +
+  kept weight`` (``solver.lex_hint``, ``solver.kernel_lex``); with hand jokers, a branch and
+  bound over which table groups are freed, one kernel solve per candidate set
+  (``solver.least_change``). ``auto`` uses the first wherever it applies, the second on
+  tables of at most ``KERNEL_GROUPS`` groups without table jokers, and hands over to CP-SAT
+  if a search grows past ``LEX_WORK`` work or ``KERNEL_VISITS`` sets;
 - CP-SAT: the kernel finds the best objective, then a CP-SAT model asks for it again with the
   table's groups as extra candidates, each of which may be *kept* exactly as it lies, and
   minimizes the same sum (a lexicographic objective in one solve), warm-started from the
@@ -36,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from solver import arguments, kernel_backend, least_change
+from solver import arguments, kernel_backend, least_change, lex_hint
 from solver.api import BACKENDS, Solution, checked_solution, solve_position
 from solver.cards import N_CARD_TYPES, format_cards
 from solver.constants import JOKER_CODE
@@ -63,6 +64,9 @@ the suite's 60+-card tables every one of up to 17 groups finishes within it, and
 groups the sets a search visits run from 200 to 70,000; a cap of 2,000 gave the lowest
 median of 300, 500, 1,000, 2,000, 3,000 and 5,000 (a search stopped at the cap costs about
 half a CP-SAT hint before CP-SAT's own)."""
+LEX_WORK = 100_000
+"""``auto`` hands a hint of the lexicographic search (``solver.lex_hint``) to CP-SAT after this
+much kernel work (nodes plus the moves they generate)."""
 
 
 @dataclass(frozen=True)
@@ -154,8 +158,8 @@ def hint_position(position: Position, objective: str = "cards",
             "position (jokers on the table or tahiti's rules); use backend 'cpsat' or 'auto'")
     solution = None
     if backend == "kernel" or (backend == "auto" and kernel_first(problem)):
-        visits = KERNEL_VISITS if backend == "auto" else 1 << 62
-        solution = _kernel_hint(position, problem, objective, limit, started, visits)
+        solution = _kernel_hint(position, problem, objective, limit, started,
+                                capped=backend == "auto")
     if solution is None:
         solution = _cpsat_hint(position, problem, objective, limit, started)
     if not solution.played:
@@ -178,17 +182,28 @@ def load_least_change() -> None:
 
 def kernel_first(problem: Problem) -> bool:
     """``auto`` asks the kernel first where its search is quick: least-change problems the
-    kernel answers exactly, on tables of at most ``KERNEL_GROUPS`` groups."""
-    return least_change.applies(problem) and len(problem.table_groups) <= KERNEL_GROUPS
+    kernel answers exactly, where the lexicographic search applies (``solver.lex_hint``) or
+    on tables of at most ``KERNEL_GROUPS`` groups."""
+    return least_change.applies(problem) and (
+        len(problem.table_groups) <= KERNEL_GROUPS
+        or lex_hint.applies(problem, list(problem.table_groups)))
 
 
 def _kernel_hint(position: Position, problem: Problem, objective: str, limit: Limit | None,
-                 started: float, visits: int) -> Solution | None:
-    """The least-disturbing best play found with the kernel alone (``solver.least_change``),
-    or None when its search needs more than ``visits`` sets."""
+                 started: float, capped: bool) -> Solution | None:
+    """The least-disturbing best play found with the kernel alone: one lexicographic search
+    (``solver.lex_hint``) where it applies, else the branch and bound over freed groups
+    (``solver.least_change``). None when ``capped`` and the search needs more than
+    ``LEX_WORK`` work or ``KERNEL_VISITS`` sets."""
     best = kernel_backend.solve(problem)
     if best.played.any() or best.played_jokers:
-        least = least_change.least_change(problem, _keepable(problem), best, limit, visits)
+        groups = _keepable(problem)
+        if lex_hint.applies(problem, groups):
+            least = lex_hint.least_change(problem, groups, best, limit,
+                                          LEX_WORK if capped else 0)
+        else:
+            least = least_change.least_change(problem, groups, best, limit,
+                                              KERNEL_VISITS if capped else 1 << 62)
         if least is None:
             return None
         best = least
