@@ -49,7 +49,7 @@ LexTables = namedtuple("LexTables", [
     "cell", "cfg", "init", "delta", "accept", "alive", "ref_k", "ref_g", "kvecs", "n_q",
     "base_key", "big", "dec_runs", "n_dec", "run_cover", "run_weight", "suit_mask",
     "ends_at", "set_keep", "set_choice", "keep_rest", "bounds", "ub_rest", "opts", "n_opt",
-    "q_of", "core_step", "core_runs", "core_sets", "undecided_runs", "open_runs",
+    "q_of", "core_last", "core_runs", "core_sets", "undecided_runs", "open_runs",
     "undecided_sets", "set_w",
 ])
 LexTables.__doc__ = """What every expansion of one lexicographic search reads.
@@ -284,14 +284,14 @@ def _node_bound(tables, t, key):
 @njit(cache=True)
 def _core_penalty(tables, t, mask):
     """What a play of every hand card still to come must give up, from the node's kept runs
-    ``mask``: each hand core (its card at step ``t + 2`` or later, so all its groups are
-    undecided or live) not met by a run already changed needs one of its undecided groups
-    changed; disjoint cores, smallest first, each cost their lightest group. -1 when some
-    core has no group left to change (then not every hand card can be played)."""
+    ``mask``: each hand core the key still tells about (``t`` up to its ``core_last``) not
+    met by a run already changed needs one of its undecided groups changed; disjoint cores,
+    smallest first, each cost their lightest group. -1 when some core has no group left to
+    change (then the node cannot play every hand card)."""
     changed = tables.open_runs[t] & ~mask
     taken_runs, taken_sets, penalty = 0, 0, 0
-    for i in range(tables.core_step.shape[0]):
-        if tables.core_step[i] < t + 2 or tables.core_runs[i] & changed:
+    for i in range(tables.core_last.shape[0]):
+        if t > tables.core_last[i] or tables.core_runs[i] & changed:
             continue
         runs = tables.core_runs[i] & tables.undecided_runs[t]
         sets = tables.core_sets[i] & tables.undecided_sets[t]

@@ -15,12 +15,14 @@ otherwise.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cache
 
 import numpy as np
 
 from solver import automaton, kernel, kernel_backend, kernel_jokers, kernel_lex, lex_tables
 from solver.cards import N_CARD_TYPES
 from solver.constants import ACE_CODES, N_SUITS
+from solver.groups import candidate_runs
 from solver.limit import Limit
 from solver.problem import Partition, Problem
 from solver.tidy import pad
@@ -43,6 +45,14 @@ def applies(problem: Problem, groups: list[tuple[int, ...]]) -> bool:
     return (n_q ** N_SUITS * 13).bit_length() + n_runs <= KEY_BITS
 
 
+@cache
+def _triples(ace: str) -> np.ndarray:
+    """Every three-card run under ``ace`` as (card, partner, partner), each card first once."""
+    runs = np.array(list(candidate_runs(ace, 3, 3)), dtype=np.int64)
+    return np.concatenate([runs[:, [at] + [j for j in range(3) if j != at]]
+                           for at in range(3)])
+
+
 def _copies(problem: Problem) -> int:
     return max(1, int(np.minimum(problem.need + problem.free + problem.hand,
                                  problem.decks).max(initial=0)))
@@ -61,7 +71,7 @@ def least_change(problem: Problem, groups: list[tuple[int, ...]], best: Partitio
     groups as they lie), ``best`` being the kernel's best play; kept groups come first.
     ``optimal`` is False when ``limit`` (kernel work) cut the search; None when it needed more
     than ``max_work`` (0: no cap) and ``limit`` allowed more."""
-    tables, parts, each, big = search_tables(problem, groups)
+    tables, parts, each, big = search_tables(problem, groups, best.score)
     if tables is None:
         return None
     floor = best.score * big + int(each[_kept(groups, best)].sum()) - 1
@@ -79,10 +89,11 @@ def least_change(problem: Problem, groups: list[tuple[int, ...]], best: Partitio
                       found // big, complete, nodes, work_done)
 
 
-def search_tables(problem: Problem, groups: list[tuple[int, ...]]) -> tuple:
+def search_tables(problem: Problem, groups: list[tuple[int, ...]], value: int) -> tuple:
     """``(tables, parts, weights, W)``: the ``kernel_lex.LexTables`` of ``problem`` with
-    ``groups`` keepable, ``lex_tables.split_groups``'s parts, each group's weight and ``W``
-    (``tables`` None when a rank holds more than ``lex_tables.MAX_SETS`` sets)."""
+    ``groups`` keepable and best value ``value``, ``lex_tables.split_groups``'s parts, each
+    group's weight and ``W`` (``tables`` None when a rank holds more than
+    ``lex_tables.MAX_SETS`` sets)."""
     copies = _copies(problem)
     init, delta, accept = automaton.run_automaton(copies)
     cfg = kernel_backend.search_config(problem.ace, copies,
@@ -99,7 +110,7 @@ def search_tables(problem: Problem, groups: list[tuple[int, ...]]) -> tuple:
     tables = lex_tables.build(cell, cfg, init, delta, accept, automaton.set_vectors(copies),
                               rows, lengths, each, big, parts[:4], (parts[5], parts[6],
                                                                     parts[8]),
-                              problem.hand, problem.free)
+                              problem.hand, problem.free, _triples(problem.ace), value)
     return tables, parts, each, big
 
 

@@ -117,10 +117,11 @@ def _run_index(run_suit, run_dec, run_end, run_cover, run_weight):
 
 @njit(cache=True)
 def build(cell, cfg, init, delta, accept, kvecs, rows, lengths, weights, big, runs, sets,
-          hand, free):
+          hand, free, triples, value):
     """The ``LexTables`` of one search: ``runs``/``sets`` from ``split_groups``, ``weights``
     per group, ``big`` the value's multiplier ``W``, ``hand``/``free`` the hand's and the
-    singles' counts."""
+    singles' counts, ``triples`` the three-card runs (``hand_cores``), ``value`` the best
+    value."""
     run_suit, run_dec, run_end, run_cover = runs
     set_suits, set_weight, n_sets = sets
     run_weight = np.zeros(run_suit.shape[0], dtype=np.int64)
@@ -140,12 +141,14 @@ def build(cell, cfg, init, delta, accept, kvecs, rows, lengths, weights, big, ru
     n_q = delta.shape[0]
     decided = _decided(run_dec, run_end, set_weight, n_sets)
     set_flat, set_w = decided[3], decided[4]
-    cores = hand_cores(cell, hand, free, run_suit, run_cover, set_suits, set_flat, n_sets)
+    gains = kernel._gain_bounds(cell)
+    cores = hand_cores(cell, hand + free, (run_suit, run_end, run_cover),
+                       (set_suits, set_flat, n_sets), triples, value == gains[0])
     return LexTables(
         cell, cfg, init, delta, accept, _widened_live(cell, delta, accept, cover_max, copies),
         ref_k, ref_g, kvecs, n_q, n_q ** N_SUITS, big, dec_runs, n_dec, run_cover, run_weight,
         suit_mask, ends_at, set_keep, set_choice, keep_rest,
-        _widened_bounds(cell, delta, accept, cover_max, copies), kernel._gain_bounds(cell),
+        _widened_bounds(cell, delta, accept, cover_max, copies), gains,
         np.zeros((N_SUITS, copies + 1, MAX_OPTIONS, 6), dtype=np.int64),
         np.zeros((N_SUITS, copies + 1), dtype=np.int64), np.zeros(N_SUITS, dtype=np.int64),
         cores[0], cores[1], cores[2], decided[0], decided[1], decided[2], set_w)
@@ -178,58 +181,71 @@ def _decided(run_dec, run_end, set_weight, n_sets):
 
 
 @njit(cache=True)
-def _alone(hand, free, s, rank):
-    """True when hand and single cards alone give the card of suit ``s`` at ``rank`` a set
-    (two other suits) or a three-card run."""
-    there = hand + free
+def _alone(there, s, rank, triples):
+    """True when the cards ``there`` (the hand's and the singles') alone give the card of
+    suit ``s`` at ``rank`` a set (two other suits) or a three-card run (``triples``: each
+    three-card run as (card, partner, partner), every card first once)."""
     suits = 0
     for o in range(N_SUITS):
         if o != s and there[o * N_RANKS + rank] > 0:
             suits += 1
-    if suits >= 2:
-        return True
-    for low in range(rank - 2, rank + 1):
-        both = True
-        for r in range(low, low + 3):
-            if r != rank and there[s * N_RANKS + r] == 0:
-                both = False
-        if both:
+    card = s * N_RANKS + rank
+    for j in range(triples.shape[0]):
+        if triples[j, 0] == card and there[triples[j, 1]] > 0 and there[triples[j, 2]] > 0:
             return True
-    return False
+    return suits >= 2
 
 
 @njit(cache=True)
-def hand_cores(cell, hand, free, run_suit, run_cover, set_suits, set_flat, n_sets):
-    """Per hand card that hand and singles alone cannot place (ranks 4..J, so that every
-    partner lies within ranks 2..K): its step and the table runs and sets holding a partner
-    of it (``core_runs``, ``core_sets`` as bits). A play of every such card changes at least
-    one group of each, which bounds what it keeps (``kernel_lex._core_penalty``). Sorted
-    smallest first."""
+def _partner_types(card, triples):
+    """Per card type: True where it can share a three-card group with ``card``."""
+    partner = np.zeros(N_RANKS * N_SUITS, dtype=np.bool_)
+    for o in range(N_SUITS):
+        partner[o * N_RANKS + card % N_RANKS] = True
+    for j in range(triples.shape[0]):
+        if triples[j, 0] == card:
+            partner[triples[j, 1]] = partner[triples[j, 2]] = True
+    partner[card] = False
+    return partner
+
+
+@njit(cache=True)
+def hand_cores(cell, there, runs, sets, triples, all_played):
+    """Per hand card that the hand and the singles (``there``) alone cannot place: the table
+    runs and sets holding a partner of it (bits; ``runs`` = ``(run_suit, run_end,
+    run_cover)``, ``sets`` = ``(set_suits, set_flat, n_sets)``) and the last step at which
+    the node's key still tells whether one of them changed (every set still undecided,
+    every run still live; and, unless ``all_played`` (every hand card is in the best
+    value), not after the card's own step). Any play of the best value that plays the card
+    changes one of them (``kernel_lex._core_penalty``). Sorted smallest first."""
+    run_suit, run_end, run_cover = runs
+    set_suits, set_flat, n_sets = sets
     n = 0
-    steps = np.zeros(N_RANKS * N_SUITS, dtype=np.int64)
-    runs = np.zeros(N_RANKS * N_SUITS, dtype=np.int64)
-    sets = np.zeros(N_RANKS * N_SUITS, dtype=np.int64)
+    last = np.zeros(N_RANKS * N_SUITS, dtype=np.int64)
+    core_runs = np.zeros(N_RANKS * N_SUITS, dtype=np.int64)
+    core_sets = np.zeros(N_RANKS * N_SUITS, dtype=np.int64)
     sizes = np.zeros(N_RANKS * N_SUITS, dtype=np.int64)
     for s in range(N_SUITS):
-        for rank in range(3, 11):
-            if cell[rank, s, kernel.HAND] == 0 or _alone(hand, free, s, rank):
+        for rank in range(N_RANKS):
+            if cell[rank, s, kernel.HAND] == 0 or _alone(there, s, rank, triples):
                 continue
+            partner = _partner_types(s * N_RANKS + rank, triples)
+            last[n] = N_STEPS if all_played else rank
             for j in range(run_suit.shape[0]):
-                near = 0
-                if run_suit[j] == s:
-                    for r in range(rank - 2, rank + 3):
-                        near += run_cover[j, r] if r != rank else 0
-                else:
-                    near = run_cover[j, rank]
-                if near:
-                    runs[n] |= 1 << j
-                    sizes[n] += 1
-            for r in range(rank - 2, rank + 3):
-                for i in range(max(n_sets[r], 0)):
-                    if r == rank or set_suits[r, i] >> s & 1:
-                        sets[n] |= 1 << set_flat[r, i]
+                for t in range(N_STEPS):
+                    if run_cover[j, t] and partner[run_suit[j] * N_RANKS + t]:
+                        core_runs[n] |= 1 << j
+                        last[n] = min(last[n], run_end[j])
                         sizes[n] += 1
-            steps[n] = rank
+                        break
+            for r in range(N_STEPS):
+                for i in range(max(n_sets[r], 0)):
+                    for o in range(N_SUITS):
+                        if set_suits[r, i] >> o & 1 and partner[o * N_RANKS + r]:
+                            core_sets[n] |= 1 << set_flat[r, i]
+                            last[n] = min(last[n], r)
+                            sizes[n] += 1
+                            break
             n += 1
     order = np.argsort(sizes[:n], kind="mergesort")
-    return steps[:n][order], runs[:n][order], sets[:n][order]
+    return last[:n][order], core_runs[:n][order], core_sets[:n][order]
