@@ -262,9 +262,11 @@ def _expand_into(t, key, tables, moves, at):
 
 
 @njit(cache=True)
-def _node_bound(tables, t, key):
+def _node_bound(tables, t, key, enough):
     """The most node (``t``, ``key``) can still add: ``W`` times its value bound (every hand
-    card to come, or the suits' widened state bounds) plus every weight still undecided."""
+    card to come, or the suits' widened state bounds) plus every weight still undecided,
+    less what the hand's cores must change; the cores are not looked at when the rest
+    is already at most ``enough`` (the node is cut either way)."""
     rest = key % tables.base_key
     value = 0
     for s in range(N_SUITS):
@@ -273,8 +275,8 @@ def _node_bound(tables, t, key):
             return NO_SCORE
         value += here
         rest //= tables.n_q
-    if value < tables.ub_rest[t]:
-        return value * tables.big + tables.keep_rest[t]
+    if value < tables.ub_rest[t] or value * tables.big + tables.keep_rest[t] <= enough:
+        return min(value, tables.ub_rest[t]) * tables.big + tables.keep_rest[t]
     penalty = _core_penalty(tables, t, key // tables.base_key)
     if penalty < 0:  # some hand card still to come cannot be played
         return (tables.ub_rest[t] - 1) * tables.big + tables.keep_rest[t]
@@ -360,7 +362,7 @@ def _branch_and_bound(tables, floor, node_limit):
                     best = child_score
                     best_rows[:] = path_rows
             continue
-        bound = _node_bound(tables, t, child_key)
+        bound = _node_bound(tables, t, child_key, best - child_score)
         if child_score + bound <= best:
             ahead[depth] = max(ahead[depth], gain + bound)
             continue
