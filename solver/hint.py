@@ -161,11 +161,12 @@ def hint_position(position: Position, objective: str = "cards",
             f"the kernel cannot find the least-disturbing play of this {position.variant.name} "
             "position (jokers on the table or tahiti's rules); use backend 'cpsat' or 'auto'")
     solution = None
+    warm = None
     if backend == "kernel" or (backend == "auto" and kernel_first(problem)):
-        solution = _kernel_hint(position, problem, objective, limit, started,
-                                capped=backend == "auto")
+        solution, warm = _kernel_hint(position, problem, objective, limit, started,
+                                      capped=backend == "auto")
     if solution is None:
-        solution = _cpsat_hint(position, problem, objective, limit, started)
+        solution = _cpsat_hint(position, problem, objective, limit, started, warm)
     if not solution.played:
         return Hint(solution, [], 0, [], elapsed_ms(started, setup))
     changed, picked_up = changed_groups(position.table, solution.table)
@@ -194,11 +195,11 @@ def kernel_first(problem: Problem) -> bool:
 
 
 def _kernel_hint(position: Position, problem: Problem, objective: str, limit: Limit | None,
-                 started: float, capped: bool) -> Solution | None:
+                 started: float, capped: bool) -> tuple[Solution | None, Partition | None]:
     """The least-disturbing best play found with the kernel alone: one lexicographic search
     (``solver.lex_hint``) where it applies, else the branch and bound over freed groups
-    (``solver.least_change``). None when ``capped`` and the search needs more than
-    ``LEX_WORK`` work or ``KERNEL_VISITS`` sets."""
+    (``solver.least_change``). ``(None, its best play so far or None)`` when ``capped`` and
+    the search needs more than ``LEX_WORK`` work or ``KERNEL_VISITS`` sets."""
     best = kernel_backend.solve(problem)
     if best.played.any() or best.played_jokers:
         groups = _keepable(problem)
@@ -208,18 +209,22 @@ def _kernel_hint(position: Position, problem: Problem, objective: str, limit: Li
         else:
             least = least_change.least_change(problem, groups, best, limit,
                                               KERNEL_VISITS if capped else 1 << 62)
-        if least is None:
-            return None
+        if least is None or least.stats.get("capped"):
+            return None, least
         best = least
-    return checked_solution(position, problem, best, "kernel", objective, started)
+    return checked_solution(position, problem, best, "kernel", objective, started), None
 
 
 def _cpsat_hint(position: Position, problem: Problem, objective: str, limit: Limit | None,
-                started: float) -> Solution:
-    """The best play from ``solve``, then CP-SAT's least-disturbing play of that value."""
+                started: float, warm: Partition | None = None) -> Solution:
+    """The best play from ``solve``, then CP-SAT's least-disturbing play of that value,
+    warm-started from ``warm`` (a play of the best value from a capped kernel search) when
+    given, else from the best play."""
     best = solve_position(position, objective)
     if not best.played or problem.hand_only:
         return best  # an opening from the hand alone leaves the table as it lies
+    if warm is not None:
+        best = checked_solution(position, problem, warm, "kernel", objective, started)
     partition = _least_disturbing(problem, best, limit)
     return best if partition is None else checked_solution(
         position, problem, partition, "cpsat", objective, started)

@@ -69,8 +69,10 @@ def least_change(problem: Problem, groups: list[tuple[int, ...]], best: Partitio
                  limit: Limit | None = None, max_work: int = 0) -> Partition | None:
     """The play reaching ``best.score`` that keeps the most weight of ``groups`` (the table's
     groups as they lie), ``best`` being the kernel's best play; kept groups come first.
-    ``optimal`` is False when ``limit`` (kernel work) cut the search; None when it needed more
-    than ``max_work`` (0: no cap) and ``limit`` allowed more."""
+    ``optimal`` is False when ``limit`` (kernel work) cut the search. When the search needed
+    more than ``max_work`` (0: no cap) and ``limit`` allowed more: its best play so far, with
+    ``stats["capped"]`` set (a warm start for CP-SAT), or None if that did not beat ``best``
+    (or a rank holds more sets than the search tracks)."""
     tables, parts, each, big = search_tables(problem, groups, best.score)
     if tables is None:
         return None
@@ -80,13 +82,14 @@ def least_change(problem: Problem, groups: list[tuple[int, ...]], best: Partitio
     answer = kernel_lex.search(tables, floor, max_work if capped else work,
                                automaton.suit_states(_copies(problem)), parts[5])
     found, complete, nodes, work_done, kept_runs, kept_sets, made, made_len, used = answer
-    if not complete and capped:
-        return None
-    if found == floor:  # the limit cut the search before it beat the kernel's play
-        return replace(best, optimal=False)
+    if found == floor:  # cut before it beat the kernel's play
+        return None if capped else replace(best, optimal=False)
     kept = _kept_groups(parts, int(kept_runs), kept_sets)
-    return _partition(problem, [groups[i] for i in kept], made, made_len, used,
+    play = _partition(problem, [groups[i] for i in kept], made, made_len, used,
                       found // big, complete, nodes, work_done)
+    if not complete and capped:
+        play.stats["capped"] = 1.0
+    return play
 
 
 def search_tables(problem: Problem, groups: list[tuple[int, ...]], value: int) -> tuple:

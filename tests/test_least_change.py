@@ -84,6 +84,9 @@ def test_auto_hands_over_to_cpsat_at_the_work_cap(monkeypatch):
     theirs = hint_position(big)
     assert mine.solution.backend == "kernel" and theirs.solution.backend == "cpsat"
     assert disturbance(big, mine.solution.table) == disturbance(big, theirs.solution.table)
+    monkeypatch.setattr(hint_module, "LEX_WORK", 400)  # a capped search's play warm-starts
+    warmed = hint_position(big)
+    assert disturbance(big, warmed.solution.table) == disturbance(big, mine.solution.table)
 
 
 def test_kernel_hint_refuses_table_jokers():

@@ -87,12 +87,18 @@ def test_small_tables(text, changed):
 
 
 def test_a_work_cap_gives_up_and_a_limit_keeps_the_value():
+    """A capped search returns None or its play so far, flagged; a limit keeps the value."""
     rng = np.random.default_rng(21)
     position = random_position(rng, "machiavelli", 90, 8, near=0.8)
     problem = Problem.from_position(position)
     groups = list(problem.table_groups)
     best = kernel_backend.solve(problem)
     assert lex_hint.least_change(problem, groups, best, max_work=1) is None
+    full = lex_hint.least_change(problem, groups, best)
+    assert full is not None and full.stats["work"] > 200
+    capped = lex_hint.least_change(problem, groups, best, max_work=full.stats["work"] // 2)
+    if capped is not None:  # a better play than the kernel's, found before the cap
+        assert capped.stats["capped"] and capped.score == best.score
     cut = lex_hint.least_change(problem, groups, best, Limit(work=1))
     assert cut is not None and cut.score == best.score and not cut.optimal
 
