@@ -21,7 +21,7 @@ import numpy as np
 
 from solver import automaton, kernel, kernel_backend, kernel_jokers, kernel_lex, lex_tables
 from solver.cards import N_CARD_TYPES
-from solver.constants import ACE_CODES, N_SUITS
+from solver.constants import ACE_CODES, N_RANKS, N_SUITS
 from solver.groups import candidate_runs
 from solver.limit import Limit
 from solver.problem import Partition, Problem
@@ -34,15 +34,24 @@ bits."""
 
 def applies(problem: Problem, groups: list[tuple[int, ...]]) -> bool:
     """True when the lexicographic search answers the hint of ``problem`` exactly: no jokers,
-    one kernel branch, and the table's runs few enough for the search's keys."""
+    one kernel branch, the table's runs few enough for the search's keys, and few enough
+    decided at one step and suit for its option lists (``kernel_lex.MAX_OPTIONS``)."""
     if problem.hand_jokers or problem.table_jokers or problem.run_from_hand:
         return False
     if problem.hand_only or problem.locked or not kernel_backend.applies(problem):
         return False
     copies = _copies(problem)
     n_q = automaton.run_automaton(copies)[1].shape[0]
-    n_runs = sum(group[0] % 13 != group[1] % 13 for group in groups)
-    return (n_q ** N_SUITS * 13).bit_length() + n_runs <= KEY_BITS
+    decided: dict[tuple[int, int], int] = {}  # runs per (suit, step their keep is decided)
+    for group in groups:
+        if group[0] % N_RANKS != group[1] % N_RANKS:
+            high = group[-1] % N_RANKS == 0 and group[0] % N_RANKS != 0
+            where = (group[0] // N_RANKS, 0 if high else group[0] % N_RANKS)
+            decided[where] = decided.get(where, 0) + 1
+    most = max(decided.values(), default=0)
+    if (1 << most) * (copies + 1) ** 2 > kernel_lex.MAX_OPTIONS:
+        return False
+    return (n_q ** N_SUITS * N_RANKS).bit_length() + sum(decided.values()) <= KEY_BITS
 
 
 @cache
