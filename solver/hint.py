@@ -52,14 +52,16 @@ if TYPE_CHECKING:  # OR-Tools is imported lazily: it is slow to load
     from solver.cpsat import CpsatModel
 
 KERNEL_GROUPS = 28
-"""``auto`` hints with the kernel (``solver.least_change``) on tables of at most this many
-groups, the most among the suite's tables of 60+ cards (``python -m bench.hint``); beyond
-that, unmeasured, CP-SAT answers. With the search in numba (``solver.freed_search``) the
-kernel was 3.5x faster than CP-SAT per position at the median on the suite's 60+-card tables
-of up to 17 groups, and at 21-28 groups faster on about half of them (both measured side by
-side, the machine loaded)."""
+"""Where the lexicographic search does not apply (hand jokers), ``auto`` hints with the
+freed-set search (``solver.least_change``) on tables of at most this many groups, the most
+among the suite's tables of 60+ cards (``python -m bench.hint``); beyond that, unmeasured,
+CP-SAT answers. Measured before the lexicographic search, on joker-free tables: with the
+search in numba (``solver.freed_search``) the kernel was 3.5x faster than CP-SAT per
+position at the median on the suite's 60+-card tables of up to 17 groups, and at 21-28
+groups faster on about half of them (both measured side by side, the machine loaded)."""
 KERNEL_VISITS = 2000
-"""``auto`` hands a kernel hint to CP-SAT after this many candidate sets of freed groups: on
+"""``auto`` hands a freed-set search to CP-SAT after this many candidate sets of freed groups
+(measured before the lexicographic search, on joker-free tables): on
 the suite's 60+-card tables every one of up to 17 groups finishes within it, and at 21-28
 groups the sets a search visits run from 200 to 70,000; a cap of 2,000 gave the lowest
 median of 300, 500, 1,000, 2,000, 3,000 and 5,000 (a search stopped at the cap costs about
