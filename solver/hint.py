@@ -178,13 +178,14 @@ def hint_position(position: Position, objective: str = "cards",
 
 @one_time
 def load_least_change() -> None:
-    """Load the numba search of ``solver.least_change`` once per process, with the kernel
-    versions it calls (its arrays are built inside numba, so they are not the read-only
-    ones of ``solver.warmup.load_kernels``): set-up, not a hint's time, and not loaded by
-    processes that never hint."""
+    """Load the numba searches of ``solver.least_change`` and ``solver.lex_hint`` once per
+    process, with the kernel versions they call (their arrays are built inside numba, so
+    they are not the read-only ones of ``solver.warmup.load_kernels``): set-up, not a hint's
+    time, and not loaded by processes that never hint."""
     problem = Problem.from_position(Position.parse("5C 6C 7C 8C | 8S 8D 8H / 8D 8H 9C"))
-    least_change.least_change(problem, list(problem.table_groups),
-                              kernel_backend.solve(problem))
+    best = kernel_backend.solve(problem)
+    least_change.least_change(problem, list(problem.table_groups), best)
+    lex_hint.least_change(problem, list(problem.table_groups), best)
 
 
 def kernel_first(problem: Problem) -> bool:
