@@ -1,8 +1,9 @@
 """Hint speed per position, side by side in one run: the ``auto`` hint (the kernel's
-least-change search on small tables, CP-SAT beyond) beside the CP-SAT hint and the plain solve,
-with every auto hint checked against CP-SAT's (same value, same groups changed, same cards
-picked up), and a count of the kernel searches that hit the visit cap and handed over to
-CP-SAT (``solver.hint.KERNEL_VISITS``).
+lexicographic search, ``solver.lex_hint``, wherever it applies; CP-SAT beyond) beside the
+CP-SAT hint and the plain solve, with every auto hint checked against CP-SAT's (same value,
+same groups changed, same cards picked up), and a count of the kernel searches that hit their
+cap and handed over to CP-SAT (``solver.hint.LEX_WORK``, or ``KERNEL_VISITS`` for the
+freed-set search with hand jokers).
 
     python -m bench.hint                 # the suite's tables of 60 cards or more
     python -m bench.hint --min-table 0   # every table of the suite
@@ -77,7 +78,7 @@ def main(argv=None) -> int:
                  for first, engine, played in zip(got["kernel_first"], got["engine"],
                                                    got["played"], strict=True))
     print(f"{len(positions)} positions with {args.min_table}+ table cards "
-          f"({kernel} hinted by the kernel, {handed} handed over to CP-SAT at the visit cap)")
+          f"({kernel} hinted by the kernel, {handed} handed over to CP-SAT at the kernel's cap)")
     for name in ("auto", "cpsat", "solve"):
         times = got[name]
         print(f"{name:5} ms: median {statistics.median(times):7.2f}  max {max(times):7.2f}")

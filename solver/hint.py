@@ -5,11 +5,12 @@ table groups, then picks up the fewest table cards (the cards of the groups it c
 minimizes ``changed * (cards on the table + 1) + picked up`` with the objective fixed. Two
 engines answer that question exactly:
 
-- the kernel (``solver.least_change``): a branch and bound over which table groups are freed,
-  with one kernel solve per candidate set (all in one numba call without jokers,
-  ``solver.freed_search``); ``auto`` uses it on tables of at most
-  ``KERNEL_GROUPS`` groups without table jokers, and hands over to CP-SAT if its search grows
-  past ``KERNEL_VISITS`` sets;
+- the kernel: without jokers, one search with the lexicographic objective ``value * W +
+  kept weight`` (``solver.lex_hint``, ``solver.kernel_lex``); with hand jokers, a branch and
+  bound over which table groups are freed, one kernel solve per candidate set
+  (``solver.least_change``). ``auto`` uses the first wherever it applies, the second on
+  tables of at most ``KERNEL_GROUPS`` groups without table jokers, and hands over to CP-SAT
+  if a search grows past ``LEX_WORK`` work or ``KERNEL_VISITS`` sets;
 - CP-SAT: the kernel finds the best objective, then a CP-SAT model asks for it again with the
   table's groups as extra candidates, each of which may be *kept* exactly as it lies, and
   minimizes the same sum (a lexicographic objective in one solve), warm-started from the
@@ -36,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from solver import arguments, kernel_backend, least_change
+from solver import arguments, kernel_backend, least_change, lex_hint
 from solver.api import BACKENDS, Solution, checked_solution, solve_position
 from solver.cards import N_CARD_TYPES, format_cards
 from solver.constants import JOKER_CODE
@@ -51,18 +52,27 @@ if TYPE_CHECKING:  # OR-Tools is imported lazily: it is slow to load
     from solver.cpsat import CpsatModel
 
 KERNEL_GROUPS = 28
-"""``auto`` hints with the kernel (``solver.least_change``) on tables of at most this many
-groups, the most among the suite's tables of 60+ cards (``python -m bench.hint``); beyond
-that, unmeasured, CP-SAT answers. With the search in numba (``solver.freed_search``) the
-kernel was 3.5x faster than CP-SAT per position at the median on the suite's 60+-card tables
-of up to 17 groups, and at 21-28 groups faster on about half of them (both measured side by
-side, the machine loaded)."""
+"""Where the lexicographic search does not apply (hand jokers), ``auto`` hints with the
+freed-set search (``solver.least_change``) on tables of at most this many groups, the most
+among the suite's tables of 60+ cards (``python -m bench.hint``); beyond that, unmeasured,
+CP-SAT answers. Measured before the lexicographic search, on joker-free tables: with the
+search in numba (``solver.freed_search``) the kernel was 3.5x faster than CP-SAT per
+position at the median on the suite's 60+-card tables of up to 17 groups, and at 21-28
+groups faster on about half of them (both measured side by side, the machine loaded)."""
 KERNEL_VISITS = 2000
-"""``auto`` hands a kernel hint to CP-SAT after this many candidate sets of freed groups: on
+"""``auto`` hands a freed-set search to CP-SAT after this many candidate sets of freed groups
+(measured before the lexicographic search, on joker-free tables): on
 the suite's 60+-card tables every one of up to 17 groups finishes within it, and at 21-28
 groups the sets a search visits run from 200 to 70,000; a cap of 2,000 gave the lowest
 median of 300, 500, 1,000, 2,000, 3,000 and 5,000 (a search stopped at the cap costs about
 half a CP-SAT hint before CP-SAT's own)."""
+LEX_WORK = 20_000
+"""``auto`` hands a hint of the lexicographic search (``solver.lex_hint``) to CP-SAT after this
+much kernel work (nodes plus the moves they generate). On the suite's 60+-card tables the
+search's work runs from a few hundred to 600,000 (median about 8,000); caps of 10,000, 30,000
+and 100,000 gave the same auto median (within the noise of a loaded machine), the smaller
+ones a lower worst case (a capped search costs its work before CP-SAT's own), the larger
+ones fewer hand-overs (45, 23 and 10 of 95)."""
 
 
 @dataclass(frozen=True)
@@ -153,11 +163,12 @@ def hint_position(position: Position, objective: str = "cards",
             f"the kernel cannot find the least-disturbing play of this {position.variant.name} "
             "position (jokers on the table or tahiti's rules); use backend 'cpsat' or 'auto'")
     solution = None
+    warm = None
     if backend == "kernel" or (backend == "auto" and kernel_first(problem)):
-        visits = KERNEL_VISITS if backend == "auto" else 1 << 62
-        solution = _kernel_hint(position, problem, objective, limit, started, visits)
+        solution, warm = _kernel_hint(position, problem, objective, limit, started,
+                                      capped=backend == "auto")
     if solution is None:
-        solution = _cpsat_hint(position, problem, objective, limit, started)
+        solution = _cpsat_hint(position, problem, objective, limit, started, warm)
     if not solution.played:
         return Hint(solution, [], 0, [], elapsed_ms(started, setup))
     changed, picked_up = changed_groups(position.table, solution.table)
@@ -167,40 +178,56 @@ def hint_position(position: Position, objective: str = "cards",
 
 @one_time
 def load_least_change() -> None:
-    """Load the numba search of ``solver.least_change`` once per process, with the kernel
-    versions it calls (its arrays are built inside numba, so they are not the read-only
-    ones of ``solver.warmup.load_kernels``): set-up, not a hint's time, and not loaded by
-    processes that never hint."""
+    """Load the numba searches of ``solver.least_change`` and ``solver.lex_hint`` once per
+    process, with the kernel versions they call (their arrays are built inside numba, so
+    they are not the read-only ones of ``solver.warmup.load_kernels``): set-up, not a hint's
+    time, and not loaded by processes that never hint."""
     problem = Problem.from_position(Position.parse("5C 6C 7C 8C | 8S 8D 8H / 8D 8H 9C"))
-    least_change.least_change(problem, list(problem.table_groups),
-                              kernel_backend.solve(problem))
+    best = kernel_backend.solve(problem)
+    least_change.least_change(problem, list(problem.table_groups), best)
+    lex_hint.least_change(problem, list(problem.table_groups), best)
 
 
 def kernel_first(problem: Problem) -> bool:
     """``auto`` asks the kernel first where its search is quick: least-change problems the
-    kernel answers exactly, on tables of at most ``KERNEL_GROUPS`` groups."""
-    return least_change.applies(problem) and len(problem.table_groups) <= KERNEL_GROUPS
+    kernel answers exactly, where the lexicographic search applies (``solver.lex_hint``) or
+    on tables of at most ``KERNEL_GROUPS`` groups."""
+    return least_change.applies(problem) and (
+        len(problem.table_groups) <= KERNEL_GROUPS
+        or lex_hint.applies(problem, list(problem.table_groups)))
 
 
 def _kernel_hint(position: Position, problem: Problem, objective: str, limit: Limit | None,
-                 started: float, visits: int) -> Solution | None:
-    """The least-disturbing best play found with the kernel alone (``solver.least_change``),
-    or None when its search needs more than ``visits`` sets."""
+                 started: float, capped: bool) -> tuple[Solution | None, Partition | None]:
+    """The least-disturbing best play found with the kernel alone: one lexicographic search
+    (``solver.lex_hint``) where it applies, else the branch and bound over freed groups
+    (``solver.least_change``). ``(None, its best play so far or None)`` when ``capped`` and
+    the search needs more than ``LEX_WORK`` work or ``KERNEL_VISITS`` sets."""
     best = kernel_backend.solve(problem)
     if best.played.any() or best.played_jokers:
-        least = least_change.least_change(problem, _keepable(problem), best, limit, visits)
-        if least is None:
-            return None
+        groups = _keepable(problem)
+        if lex_hint.applies(problem, groups):
+            least = lex_hint.least_change(problem, groups, best, limit,
+                                          LEX_WORK if capped else 0)
+        else:
+            least = least_change.least_change(problem, groups, best, limit,
+                                              KERNEL_VISITS if capped else 1 << 62)
+        if least is None or least.stats.get("capped"):
+            return None, least
         best = least
-    return checked_solution(position, problem, best, "kernel", objective, started)
+    return checked_solution(position, problem, best, "kernel", objective, started), None
 
 
 def _cpsat_hint(position: Position, problem: Problem, objective: str, limit: Limit | None,
-                started: float) -> Solution:
-    """The best play from ``solve``, then CP-SAT's least-disturbing play of that value."""
+                started: float, warm: Partition | None = None) -> Solution:
+    """The best play from ``solve``, then CP-SAT's least-disturbing play of that value,
+    warm-started from ``warm`` (a play of the best value from a capped kernel search) when
+    given, else from the best play."""
     best = solve_position(position, objective)
     if not best.played or problem.hand_only:
         return best  # an opening from the hand alone leaves the table as it lies
+    if warm is not None:
+        best = checked_solution(position, problem, warm, "kernel", objective, started)
     partition = _least_disturbing(problem, best, limit)
     return best if partition is None else checked_solution(
         position, problem, partition, "cpsat", objective, started)

@@ -60,26 +60,33 @@ def test_kernel_hint_matches_cpsat(seed):
     assert by_kernel >= 30
 
 
-def test_auto_uses_the_kernel_on_small_tables_and_cpsat_on_big_ones(monkeypatch):
+def test_auto_uses_the_kernel_where_it_applies_and_cpsat_beyond(monkeypatch):
+    """The kernel where the lexicographic search's keys fit or on small tables; CP-SAT on
+    a bigger table where neither holds."""
     small = hint("5C 6C 7C 8C | 8S 8D 8H", "8D 8H 9C")
     assert small.solution.backend == "kernel" and small.changed_groups == [1]
     rng = np.random.default_rng(5)
     big = random_position(rng, "machiavelli", 60, 6)
     assert hint_position(big).solution.backend == "kernel"
     monkeypatch.setattr(hint_module, "KERNEL_GROUPS", len(big.table) - 1)
+    assert hint_position(big).solution.backend == "kernel"
+    monkeypatch.setattr(hint_module.lex_hint, "KEY_BITS", 0)
     result = hint_position(big)
     assert result.solution.played and result.solution.backend == "cpsat"
 
 
-def test_auto_hands_over_to_cpsat_at_the_visit_cap(monkeypatch):
-    """The kernel's search stopped at ``KERNEL_VISITS`` sets: CP-SAT answers, the same."""
+def test_auto_hands_over_to_cpsat_at_the_work_cap(monkeypatch):
+    """The kernel's search stopped at ``LEX_WORK``: CP-SAT answers, the same."""
     rng = np.random.default_rng(5)
     big = random_position(rng, "machiavelli", 60, 6)
     mine = hint_position(big)
-    monkeypatch.setattr(hint_module, "KERNEL_VISITS", 1)
+    monkeypatch.setattr(hint_module, "LEX_WORK", 1)
     theirs = hint_position(big)
     assert mine.solution.backend == "kernel" and theirs.solution.backend == "cpsat"
     assert disturbance(big, mine.solution.table) == disturbance(big, theirs.solution.table)
+    monkeypatch.setattr(hint_module, "LEX_WORK", 400)  # a capped search's play warm-starts
+    warmed = hint_position(big)
+    assert disturbance(big, warmed.solution.table) == disturbance(big, mine.solution.table)
 
 
 def test_kernel_hint_refuses_table_jokers():

@@ -1,0 +1,432 @@
+"""The least-disturbing best play in one kernel search: a lexicographic objective.
+
+A hint (``solver.hint``) wants, among the plays reaching the best value, the one that keeps
+the most table groups as they lie, then picks up the fewest table cards (docs/rules.md §3: a
+play may rearrange the whole table). Keeping table group ``g`` is the same as the new table
+holding a group of exactly ``g``'s cards (two-deck copies are identical), so the hint is the
+partition maximizing ``value * W + kept``, where ``kept`` sums the weights
+``T + 1 + |g|`` (``T`` table cards) of the new groups that match distinct table groups and
+``W`` exceeds every ``kept``: the hint's ``changed * (T + 1) + picked_up`` turned around.
+
+The search is the kernel's (``solver.kernel``: ranks as steps, each suit's run cards
+following the minimal run automaton, a transposition table), with two additions:
+
+- **kept sets**: a set lies at one rank, so the best weight of the table's sets that a
+  step's set cards ``k`` can keep (the rest still splitting into sets) is a table lookup
+  (``set_keep[t, kv]``, built by ``solver.lex_hint``);
+- **kept runs**: a table run is kept whole or not at all. The choice is made at its first
+  step (the ace step for a run closed by a high ace), and until its last step the run is
+  *live*: its cards are used, outside the automaton, which takes the suit's other run cards.
+  A node's key is the kernel's four automaton states plus the mask of live kept runs.
+
+Nodes are bounded by ``W`` times the kernel's per-suit value bound (widened: kept runs take
+cards away from the automaton) plus every weight still to be decided. Without jokers only;
+``solver.lex_hint`` prepares the arrays and lays out the answer.
+"""
+
+from __future__ import annotations
+
+from collections import namedtuple
+
+import numpy as np
+from numba import njit
+
+from solver import freed_sets, kernel
+from solver.constants import N_RANKS, N_SUITS, NO_SCORE
+from solver.kernel import BASE, HAND, HI, LO, WEIGHT, _gain
+from solver.kernel_decode import decode_moves
+
+N_STEPS = N_RANKS
+# Fields of a generated move: child key, lex gain, move code, rank, runs chosen, sets kept.
+MOVE_KEY, MOVE_GAIN, MOVE_CODE, MOVE_RANK, MOVE_RUNS, MOVE_SETS = range(6)
+N_MOVE_FIELDS = 6
+# Fields of a suit option: code, next automaton state, live mask after, gain, rank, chosen.
+OPT_CODE, OPT_NEXT, OPT_LIVE, OPT_GAIN, OPT_RANK, OPT_CHOSEN = range(6)
+N_OPT_FIELDS = 6
+MAX_OPTIONS = 256  # per suit and set-card count: copies x kept-run subsets x high aces
+
+LexTables = namedtuple("LexTables", [
+    "cell", "cfg", "init", "delta", "accept", "alive", "ref_k", "ref_g", "kvecs", "n_q",
+    "base_key", "big", "dec_runs", "n_dec", "run_cover", "run_weight", "suit_mask",
+    "ends_at", "set_keep", "set_choice", "keep_rest", "bounds", "ub_rest", "opts", "n_opt",
+    "q_of", "core_last", "core_runs", "core_sets", "undecided_runs", "open_runs",
+    "undecided_sets", "set_w",
+])
+LexTables.__doc__ = """What every expansion of one lexicographic search reads.
+
+``cell``/``cfg``/``init``/``delta``/``accept``/``kvecs`` as ``kernel.search`` takes them;
+``alive`` and ``bounds`` the widened ``live_states``/``state_bounds``; ``ref_k``/``ref_g``
+the table as it lies (move order); ``big`` is ``W``. Runs (global index ``j``):
+``dec_runs[t, s, :n_dec[t, s]]`` those whose keep is decided at step ``t``,
+``run_cover[j, t]`` whether ``j`` holds a card at step ``t``, ``run_weight[j]``,
+``suit_mask[s]`` the runs of suit ``s``, ``ends_at[t]`` those live for the last time at
+``t``. ``set_keep[t, kv]``/``set_choice[t, kv]``: the most set weight the set cards
+``kvecs[kv]`` keep at step ``t`` and which of the step's table sets (bits). ``keep_rest[t]``:
+every weight decided at steps ``t``.. . ``opts``/``n_opt``/``q_of``: scratch. ``core_*``:
+the hand cores of ``lex_tables.hand_cores``; ``undecided_runs``/``open_runs``/
+``undecided_sets`` and ``set_w`` as ``lex_tables._decided`` builds them."""
+
+
+@njit(cache=True)
+def _widened_live(cell, delta, accept, cover_max, copies):
+    """``kernel.live_states`` where kept runs (``cover_max[t, s]`` at most) may take cards
+    from the automaton: a relaxation, every state it kills is dead."""
+    n_q = delta.shape[0]
+    alive = np.zeros((N_STEPS + 1, N_SUITS, n_q), dtype=np.bool_)
+    for s in range(N_SUITS):
+        for q in range(n_q):
+            alive[N_STEPS, s, q] = accept[q]
+    for t in range(N_STEPS - 1, 0, -1):
+        for s in range(N_SUITS):
+            top = min(cell[t, s, HI], copies)
+            k_max = top if kernel._partners(cell, t, s) >= 2 else 0
+            r_min = max(0, cell[t, s, LO] - k_max - cover_max[t, s])
+            for q in range(n_q):
+                for r in range(r_min, top + 1):
+                    nxt = delta[q, r, 0]
+                    if nxt >= 0 and alive[t + 1, s, nxt]:
+                        alive[t, s, q] = True
+                        break
+    return alive
+
+
+@njit(cache=True)
+def _widened_bounds(cell, delta, accept, cover_max, copies):
+    """``kernel.state_bounds`` where kept runs (``cover_max[t, s]`` at most) may take cards
+    from the automaton: the most suit ``s``'s hand cards add from step ``t`` in state ``q``."""
+    n_q = delta.shape[0]
+    bounds = np.full((N_STEPS + 1, N_SUITS, n_q), NO_SCORE, dtype=np.int64)
+    for s in range(N_SUITS):
+        for q in range(n_q):
+            if accept[q]:
+                bounds[N_STEPS, s, q] = 0
+    for t in range(N_STEPS - 1, 0, -1):
+        for s in range(N_SUITS):
+            sets = kernel._partners(cell, t, s) >= 2
+            for q in range(n_q):
+                most = NO_SCORE
+                for u in range(cell[t, s, LO], min(cell[t, s, HI], copies) + 1):
+                    gain = _gain(u, cell[t, s, BASE], cell[t, s, HAND], cell[t, s, WEIGHT])
+                    low = 0 if sets else max(0, u - cover_max[t, s])
+                    for r in range(low, u + 1):
+                        nxt = delta[q, r, 0]
+                        if nxt >= 0 and bounds[t + 1, s, nxt] > NO_SCORE:
+                            most = max(most, gain + bounds[t + 1, s, nxt])
+                bounds[t, s, q] = most
+    return bounds
+
+
+@njit(cache=True, inline="always")
+def _put(tables, s, k, code, nxt, live, gain, rank, chosen):
+    j = tables.n_opt[s, k]
+    o = tables.opts[s, k, j]
+    o[OPT_CODE], o[OPT_NEXT], o[OPT_LIVE] = code, nxt, live
+    o[OPT_GAIN], o[OPT_RANK], o[OPT_CHOSEN] = gain, rank, chosen
+    tables.n_opt[s, k] = j + 1
+
+
+@njit(cache=True)
+def _suit_options(tables, t, s, mask):
+    """List in ``tables.opts[s, k]`` (every ``k``) the options of suit ``s`` at step ``t``
+    with the live kept runs ``mask``: a subset of the runs decided here kept (most first),
+    ``u`` copies used, ``k`` of them in sets, the rest (less the kept runs' cards) to the
+    automaton (at the ace: ``g`` high aces and low aces)."""
+    cell, cfg = tables.cell, tables.cfg
+    n_dec = tables.n_dec[t, s]
+    incoming = mask & tables.suit_mask[s]
+    for k in range(tables.n_opt.shape[1]):
+        tables.n_opt[s, k] = 0
+    for sub in range((1 << n_dec) - 1, -1, -1):
+        chosen, weight = 0, 0
+        for i in range(n_dec):
+            if sub >> i & 1:
+                j = tables.dec_runs[t, s, i]
+                chosen |= 1 << j
+                weight += tables.run_weight[j]
+        live = incoming | chosen
+        held = 0
+        bits, j = live, 0
+        while bits:
+            if bits & 1:
+                held += tables.run_cover[j, t]
+            bits >>= 1
+            j += 1
+        after = live & ~tables.ends_at[t]
+        for u in range(cell[t, s, HI], max(cell[t, s, LO], held) - 1, -1):
+            gain = _gain(u, cell[t, s, BASE], cell[t, s, HAND], cell[t, s, WEIGHT]) \
+                * tables.big + weight
+            for k in range(0, u - held + 1):
+                r = u - held - k
+                code = kernel._option_code(u, k, 0, 0)
+                if t > 0:
+                    nxt = tables.delta[tables.q_of[s], r, 0]
+                    if nxt >= 0 and tables.alive[t + 1, s, nxt]:
+                        rank = gain * 16 - abs(k - tables.ref_k[t, s])
+                        _put(tables, s, k, code, nxt, after, gain, rank, chosen)
+                    continue
+                for g in range(min(cfg[kernel.GMAX], r), -1, -1):
+                    if r - g > 0 and cfg[kernel.R0_OK] == 0:
+                        continue
+                    nxt = tables.init[r - g, g]
+                    if nxt < 0 or not tables.alive[1, s, nxt]:
+                        continue
+                    rank = gain * 16 - abs(k - tables.ref_k[0, s]) - abs(g - tables.ref_g[s])
+                    _put(tables, s, k, kernel._option_code(u, k, g, 0), nxt, after, gain,
+                         rank, chosen)
+
+
+@njit(cache=True)
+def _combine(tables, t, kv, moves, end):
+    """Write every combination of the suits' options with the set cards ``kvecs[kv]`` to
+    ``moves`` from ``end``; return the new end."""
+    n_q = tables.n_q
+    kvec = tables.kvecs[kv]
+    o0, o1 = tables.opts[0, kvec[0]], tables.opts[1, kvec[1]]
+    o2, o3 = tables.opts[2, kvec[2]], tables.opts[3, kvec[3]]
+    n0, n1 = tables.n_opt[0, kvec[0]], tables.n_opt[1, kvec[1]]
+    n2, n3 = tables.n_opt[2, kvec[2]], tables.n_opt[3, kvec[3]]
+    set_gain, set_bits = tables.set_keep[t, kv], tables.set_choice[t, kv]
+    for a in range(n0):
+        for b in range(n1):
+            for c in range(n2):
+                for d in range(n3):
+                    live = o0[a, OPT_LIVE] | o1[b, OPT_LIVE] | o2[c, OPT_LIVE] | o3[d, OPT_LIVE]
+                    m = moves[end]
+                    m[MOVE_KEY] = o0[a, OPT_NEXT] + n_q * (o1[b, OPT_NEXT] + n_q * (
+                        o2[c, OPT_NEXT] + n_q * o3[d, OPT_NEXT])) + tables.base_key * live
+                    m[MOVE_GAIN] = o0[a, OPT_GAIN] + o1[b, OPT_GAIN] + o2[c, OPT_GAIN] + \
+                        o3[d, OPT_GAIN] + set_gain
+                    m[MOVE_RANK] = o0[a, OPT_RANK] + o1[b, OPT_RANK] + o2[c, OPT_RANK] + \
+                        o3[d, OPT_RANK] + set_gain * 16
+                    m[MOVE_CODE] = o0[a, OPT_CODE] | (o1[b, OPT_CODE] << kernel.CODE_BITS) | (
+                        o2[c, OPT_CODE] << (2 * kernel.CODE_BITS)) | (
+                        o3[d, OPT_CODE] << (3 * kernel.CODE_BITS))
+                    m[MOVE_RUNS] = o0[a, OPT_CHOSEN] | o1[b, OPT_CHOSEN] | \
+                        o2[c, OPT_CHOSEN] | o3[d, OPT_CHOSEN]
+                    m[MOVE_SETS] = set_bits
+                    end += 1
+    return end
+
+
+@njit(cache=True)
+def _expand(t, key, tables, moves, at):
+    """Write the moves of node (``t``, ``key``) to ``moves`` from row ``at``, best rank
+    first; return the new end (``-need`` when ``moves`` needs ``need`` rows)."""
+    rest = key % tables.base_key
+    mask = key // tables.base_key
+    for s in range(N_SUITS):
+        tables.q_of[s] = rest % tables.n_q
+        rest //= tables.n_q
+    for s in range(N_SUITS):
+        _suit_options(tables, t, s, mask)
+    end = at
+    n_opt = tables.n_opt
+    for kv in range(tables.kvecs.shape[0]):
+        kvec = tables.kvecs[kv]
+        count = n_opt[0, kvec[0]] * n_opt[1, kvec[1]] * n_opt[2, kvec[2]] * n_opt[3, kvec[3]]
+        if count == 0:
+            continue
+        if end + count > moves.shape[0]:
+            return -(end + count)
+        end = _combine(tables, t, kv, moves, end)
+    _sort_moves(moves, at, end)
+    return end
+
+
+@njit(cache=True)
+def _sort_moves(moves, at, end):
+    """Best rank first over ``moves[at:end]``, ties in generation order: an insertion sort
+    for short segments, a stable merge sort for long ones."""
+    if end - at > 24:
+        order = np.argsort(-moves[at:end, MOVE_RANK], kind="mergesort")
+        moves[at:end] = moves[at:end][order]
+        return
+    row = np.empty(N_MOVE_FIELDS, dtype=np.int64)
+    for i in range(at + 1, end):
+        row[:] = moves[i]
+        j = i - 1
+        while j >= at and moves[j, MOVE_RANK] < row[MOVE_RANK]:
+            moves[j + 1] = moves[j]
+            j -= 1
+        moves[j + 1] = row
+
+
+@njit(cache=True)
+def _expand_into(t, key, tables, moves, at):
+    """``_expand``, growing ``moves`` until the node's moves fit: ``(moves, end)``."""
+    end = _expand(t, key, tables, moves, at)
+    while end < 0:
+        moves = kernel._grow(moves, max(2 * moves.shape[0], -end))
+        end = _expand(t, key, tables, moves, at)
+    return moves, end
+
+
+@njit(cache=True)
+def _node_bound(tables, t, key, enough):
+    """The most node (``t``, ``key``) can still add: ``W`` times its value bound (every hand
+    card to come, or the suits' widened state bounds) plus every weight still undecided,
+    less what the hand's cores must change; the cores are not looked at when the rest
+    is already at most ``enough`` (the node is cut either way)."""
+    rest = key % tables.base_key
+    value = 0
+    for s in range(N_SUITS):
+        here = tables.bounds[t, s, rest % tables.n_q]
+        if here == NO_SCORE:
+            return NO_SCORE
+        value += here
+        rest //= tables.n_q
+    if value < tables.ub_rest[t] or value * tables.big + tables.keep_rest[t] <= enough:
+        return min(value, tables.ub_rest[t]) * tables.big + tables.keep_rest[t]
+    penalty = _core_penalty(tables, t, key // tables.base_key)
+    if penalty < 0:  # some hand card still to come cannot be played
+        return (tables.ub_rest[t] - 1) * tables.big + tables.keep_rest[t]
+    return tables.ub_rest[t] * tables.big + tables.keep_rest[t] - penalty
+
+
+@njit(cache=True)
+def _core_penalty(tables, t, mask):
+    """What a play of every hand card still to come must give up, from the node's kept runs
+    ``mask``: each hand core the key still tells about (``t`` up to its ``core_last``) not
+    met by a run already changed needs one of its undecided groups changed; disjoint cores,
+    smallest first, each cost their lightest group. -1 when some core has no group left to
+    change (then the node cannot play every hand card)."""
+    changed = tables.open_runs[t] & ~mask
+    taken_runs, taken_sets, penalty = 0, 0, 0
+    for i in range(tables.core_last.shape[0]):
+        if t > tables.core_last[i] or tables.core_runs[i] & changed:
+            continue
+        runs = tables.core_runs[i] & tables.undecided_runs[t]
+        sets = tables.core_sets[i] & tables.undecided_sets[t]
+        if runs == 0 and sets == 0:
+            return -1
+        if runs & taken_runs or sets & taken_sets:
+            continue
+        taken_runs |= runs
+        taken_sets |= sets
+        penalty += _lightest(runs, tables.run_weight, sets, tables.set_w)
+    return penalty
+
+
+@njit(cache=True)
+def _lightest(runs, run_weight, sets, set_w):
+    """The least weight among the runs and sets of the two masks (not both empty)."""
+    if runs == 0:
+        return freed_sets._cheapest(sets, set_w)
+    if sets == 0:
+        return freed_sets._cheapest(runs, run_weight)
+    return min(freed_sets._cheapest(runs, run_weight), freed_sets._cheapest(sets, set_w))
+
+
+@njit(cache=True)
+def _branch_and_bound(tables, floor, node_limit):
+    """The depth-first search, as ``kernel._branch_and_bound`` without jokers: ``(best,
+    path, runs, sets, complete, nodes, work)``, per step the move code, the runs it decided to
+    keep and the table sets it keeps; only answers above ``floor`` count."""
+    base_key, n_q, accept = tables.base_key, tables.n_q, tables.accept
+    upper = tables.ub_rest[0] * tables.big + tables.keep_rest[0]
+    moves = np.empty((1 << 10, N_MOVE_FIELDS), dtype=np.int64)
+    seg_pos = np.zeros(N_STEPS + 1, dtype=np.int64)
+    seg_end = np.zeros(N_STEPS + 1, dtype=np.int64)
+    score = np.zeros(N_STEPS + 1, dtype=np.int64)
+    ahead = np.full(N_STEPS + 1, NO_SCORE, dtype=np.int64)
+    node_keys = np.zeros(N_STEPS + 1, dtype=np.int64)
+    at = np.zeros(N_STEPS, dtype=np.int64)  # the move row taken at each depth
+    best_rows = np.zeros((N_STEPS, N_MOVE_FIELDS), dtype=np.int64)
+    path_rows = np.zeros((N_STEPS, N_MOVE_FIELDS), dtype=np.int64)
+    best = floor
+    tt_keys, tt_vals, tt_fut = kernel._new_table()
+    tt_used, nodes, work, complete = 0, 0, 0, True
+    moves, end = _expand_into(0, 0, tables, moves, 0)
+    seg_end[0] = end
+    depth = 0
+    while depth >= 0:
+        if seg_pos[depth] == seg_end[depth] or best == upper:
+            if depth > 0 and best != upper:
+                kernel._settle(tt_keys, tt_fut, node_keys[depth], ahead[depth])
+                gain = score[depth] - score[depth - 1]
+                ahead[depth - 1] = max(ahead[depth - 1], gain + ahead[depth])
+            depth -= 1
+            continue
+        i = seg_pos[depth]
+        seg_pos[depth] = i + 1
+        at[depth] = i
+        path_rows[depth] = moves[i]
+        child_key = moves[i, MOVE_KEY]
+        gain = moves[i, MOVE_GAIN]
+        child_score = score[depth] + gain
+        t = depth + 1
+        if t == N_STEPS:
+            if kernel._accepted(child_key, base_key, n_q, accept):
+                ahead[depth] = max(ahead[depth], gain)
+                if child_score > best:
+                    best = child_score
+                    best_rows[:] = path_rows
+            continue
+        bound = _node_bound(tables, t, child_key, best - child_score)
+        if child_score + bound <= best:
+            ahead[depth] = max(ahead[depth], gain + bound)
+            continue
+        tt_keys, tt_vals, tt_fut, tt_used, explore, future = kernel._remember(
+            tt_keys, tt_vals, tt_fut, tt_used, child_key * N_STEPS + t, child_score, best)
+        if not explore:
+            ahead[depth] = max(ahead[depth], gain + min(future, bound))
+            continue
+        if node_limit > 0 and work >= node_limit:
+            complete = False
+            break
+        nodes += 1
+        start = seg_end[depth]
+        moves, end = _expand_into(t, child_key, tables, moves, start)
+        depth = t
+        score[depth] = child_score
+        node_keys[depth] = child_key * N_STEPS + t
+        ahead[depth] = NO_SCORE
+        seg_pos[depth] = start
+        seg_end[depth] = end
+        work += 1 + end - start
+    return best, best_rows, complete, nodes, work
+
+
+@njit(cache=True)
+def _residual_moves(tables, rows, set_suits):
+    """``kernel_decode``'s moves for the cards the kept groups leave: per step and suit
+    ``(copies, k, g, 0)`` less the kept runs' and kept sets' cards (``set_suits[t, i]``: the
+    suits of step ``t``'s ``i``-th table set, as bits)."""
+    moves = np.zeros((N_STEPS, N_SUITS, 4), dtype=np.int64)
+    kept = 0
+    for t in range(N_STEPS):
+        kept |= rows[t, MOVE_RUNS]
+    mask = (1 << kernel.CODE_BITS) - 1
+    for t in range(N_STEPS):
+        for s in range(N_SUITS):
+            part = (rows[t, MOVE_CODE] >> (kernel.CODE_BITS * s)) & mask
+            for f in range(3):
+                moves[t, s, f] = (part >> (kernel.FIELD_BITS * f)) & kernel.FIELD_MASK
+            in_sets = 0
+            for i in range(set_suits.shape[1]):
+                if rows[t, MOVE_SETS] >> i & 1 and set_suits[t, i] >> s & 1:
+                    in_sets += 1
+            held = 0
+            for j in range(tables.run_cover.shape[0]):
+                if kept >> j & 1 and tables.suit_mask[s] >> j & 1:
+                    held += tables.run_cover[j, t]
+            moves[t, s, 0] -= in_sets + held
+            moves[t, s, 1] -= in_sets
+    return moves, kept
+
+
+@njit(cache=True)
+def search(tables, floor, node_limit, states, set_suits):
+    """The best ``value * W + kept`` above ``floor``, and its play: ``(best, complete,
+    nodes, work, kept runs (mask), kept sets (per step, bits), groups, lengths, used)``, the
+    groups and ``used`` (real copies per card) those of the cards the kept groups leave
+    (``kernel_decode.decode_moves``); ``best`` is ``floor`` when nothing beats it."""
+    best, rows, complete, nodes, work = _branch_and_bound(tables, floor, node_limit)
+    kept_sets = rows[:, MOVE_SETS].copy()
+    if best == floor:
+        kept_sets[:] = 0
+    moves, kept_runs = _residual_moves(tables, rows, set_suits)
+    groups, lengths, used = decode_moves(moves, states, tables.cfg[kernel.COPIES],
+                                         np.zeros((N_STEPS, N_SUITS), dtype=np.int64))
+    return best, complete or best == tables.ub_rest[0] * tables.big + tables.keep_rest[0], \
+        nodes, work, kept_runs, kept_sets, groups, lengths, used

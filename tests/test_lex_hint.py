@@ -1,0 +1,109 @@
+"""The lexicographic hint search (solver.lex_hint, solver.kernel_lex) against CP-SAT's hint."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from solver import Limit, Position, kernel_backend, lex_hint
+from solver.generate import random_position
+from solver.hint import changed_groups, hint_position
+from solver.problem import Problem
+
+VARIANTS = ("machiavelli", "machiavelli:ace=high", "machiavelli:ace=both")
+
+
+def disturbance(position: Position, table) -> tuple[int, int]:
+    """Table groups (not singles) that do not lie unchanged on ``table``, and their cards."""
+    changed, picked_up = changed_groups([g for g in position.table if len(g) > 1], table)
+    return len(changed), picked_up
+
+
+def positions(seed: int, count: int, smallest: int, largest: int):
+    """Joker-free positions of every ace mode, both objectives, some with singles."""
+    rng = np.random.default_rng(seed)
+    for i in range(count):
+        position = random_position(rng, VARIANTS[i % 3], int(rng.integers(smallest, largest)),
+                                   int(rng.integers(2, 12)), singles=int(i % 4 == 3) * 3,
+                                   near=0.8)
+        yield position, ("cards", "points")[i % 2]
+
+
+def _lex(position: Position, objective: str):
+    """The lexicographic search's play for ``position`` (it must apply)."""
+    problem = Problem.from_position(position, objective)
+    groups = list(problem.table_groups)
+    assert lex_hint.applies(problem, groups), position
+    best = kernel_backend.solve(problem)
+    return lex_hint.least_change(problem, groups, best), best
+
+
+@pytest.mark.parametrize("seed, count, smallest, largest", [
+    (0, 120, 6, 40), (1, 100, 40, 76), (2, 60, 60, 101)])
+def test_lex_hint_matches_cpsat(seed, count, smallest, largest):
+    """Same value, same groups changed, same cards picked up as CP-SAT's hint, on a few
+    hundred positions from small tables to full ones (60-100 cards)."""
+    played = 0
+    for position, objective in positions(seed, count, smallest, largest):
+        mine = hint_position(position, objective, backend="kernel")
+        theirs = hint_position(position, objective, backend="cpsat")
+        assert mine.solution.score == theirs.solution.score, position
+        assert (disturbance(position, mine.solution.table)
+                == disturbance(position, theirs.solution.table)), (position, objective)
+        played += bool(mine.solution.played)
+    assert played >= count // 2
+
+
+def test_the_play_is_valid_and_keeps_its_groups_first():
+    """Kept groups come first, exactly as they lay, and the score is the kernel's best (the
+    hint re-checks every play by the rules: ``checked_solution``)."""
+    for position, objective in positions(7, 30, 40, 90):
+        play, best = _lex(position, objective)
+        assert play.score == best.score and play.optimal
+        groups = [tuple(row[:n]) for row, n in
+                  zip(play.groups.tolist(), play.lengths.tolist(), strict=True)]
+        table = list(Problem.from_position(position, objective).table_groups)
+        kept = len(table) - len(changed_groups(table, groups)[0])
+        assert all(group in table for group in groups[:kept])
+
+
+@pytest.mark.parametrize("text, changed", [
+    ("QC KC AC | 5S 5H 5D / JC / machiavelli:ace=high", [1]),
+    ("QC KC AC | 5S 5H 5D / 5C / machiavelli:ace=high", [2]),
+    ("AC 2C 3C | 5S 5H 5D / 4C / machiavelli", [1]),
+    ("4C 5C 6C 7C | 5S 5H 5D / 5C 8C / machiavelli", [1, 2]),
+    ("JC QC KC AC | AS AH AD / 10C AC / machiavelli:ace=high", [1, 2]),
+    ("9C 10C JC | 9C 10C JC QC | 9S 9H 9D / KC QC / machiavelli", [1]),
+])
+def test_small_tables(text, changed):
+    """Runs closed by a high ace, low-ace runs, a set kept while a run grows, two copies of
+    a run: the hint changes exactly the expected groups."""
+    position = Position.parse(text)
+    result = hint_position(position, backend="kernel")
+    assert result.changed_groups == changed
+    theirs = hint_position(position, backend="cpsat")
+    assert disturbance(position, result.solution.table) == disturbance(
+        position, theirs.solution.table)
+
+
+def test_a_work_cap_gives_up_and_a_limit_keeps_the_value():
+    """A capped search returns None or its play so far, flagged; a limit keeps the value."""
+    rng = np.random.default_rng(21)
+    position = random_position(rng, "machiavelli", 90, 8, near=0.8)
+    problem = Problem.from_position(position)
+    groups = list(problem.table_groups)
+    best = kernel_backend.solve(problem)
+    assert lex_hint.least_change(problem, groups, best, max_work=1) is None
+    full = lex_hint.least_change(problem, groups, best)
+    assert full is not None and full.stats["work"] > 200
+    capped = lex_hint.least_change(problem, groups, best, max_work=full.stats["work"] // 2)
+    if capped is not None:  # a better play than the kernel's, found before the cap
+        assert capped.stats["capped"] and capped.score == best.score
+    cut = lex_hint.least_change(problem, groups, best, Limit(work=1))
+    assert cut is not None and cut.score == best.score and not cut.optimal
+
+
+def test_it_does_not_apply_with_jokers_or_locked_groups():
+    for text in ("5C *6C 7C | 8S 8D 8H / 8C / carousel", "5C 6C 7C | 8S 8D 8H / 8C * / carousel"):
+        problem = Problem.from_position(Position.parse(text))
+        assert not lex_hint.applies(problem, list(problem.table_groups))
