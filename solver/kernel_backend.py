@@ -165,6 +165,15 @@ def _copies(problem: Problem, branch: kernel_jokers.KernelInput) -> int:
     return max(1, int(real.max(initial=0)) + branch.wild)
 
 
+def automaton_states(problem: Problem) -> int:
+    """The most run-automaton states any of ``problem``'s joker branches searches with (the
+    node cost grows with it: 30 states for two copies of a card, 80 for three, 175 for
+    four)."""
+    return max((automaton.run_automaton(_copies(problem, branch), branch.most_required and
+                                        kernel_jokers.MOST_REQUIRED)[1].shape[0]
+                for branch in kernel_jokers.inputs(problem)), default=0)
+
+
 def search_config(ace: str, copies: int, wild: int = 0, mandatory: int = 0,
                   weight_max: int = 1, labelled: int = 0, floor: int = NO_SCORE) -> np.ndarray:
     """The kernel's ``cfg`` vector (fields ``kernel.GMAX`` .. ``kernel.FLOOR``), written in one
