@@ -16,8 +16,9 @@ Each is then solved:
 - by CP-SAT (``backend="cpsat"``): its score must equal the kernel's on every position.
 
 Prints, per variant and overall: positions, how many ``auto`` gave to the kernel, agreements,
-median / p99 / worst end-to-end and search milliseconds. Exits 1 on any disagreement or any
-position ``auto`` did not give to the kernel (listing them).
+median / p99 / worst end-to-end and search milliseconds; then the ``--slowest`` positions with
+their hand size, jokers, automaton states, nodes and microseconds a node. Exits 1 on any
+disagreement or any position ``auto`` did not give to the kernel (listing them).
 """
 
 from __future__ import annotations
@@ -81,13 +82,30 @@ def measure(position: Position, repeat: int) -> dict:
     total, answer = best_ms(lambda: solve(table, hand, variant=variant,
                                           opened=position.opened), repeat)
     problem = Problem.from_position(position)
-    search = float("nan")
+    search, nodes, states = float("nan"), 0, 0
     if answer.backend == "kernel":
-        search, _ = best_ms(lambda: kernel_backend.solve(problem), repeat)
+        search, partition = best_ms(lambda: kernel_backend.solve(problem), repeat)
+        nodes, states = partition.stats.get("nodes", 0), kernel_backend.automaton_states(problem)
     cpsat = solve_position(position, backend="cpsat")
     return {"position": str(position), "backend": answer.backend, "score": answer.score,
             "cpsat": cpsat.score, "optimal": answer.optimal and cpsat.optimal,
-            "total_ms": total, "search_ms": search}
+            "total_ms": total, "search_ms": search, "variant": variant.split(":")[0],
+            "hand": len(hand), "jokers": problem.hand_jokers + problem.table_jokers,
+            "states": states, "nodes": int(nodes)}
+
+
+def slowest(rows: list[dict], count: int) -> list[str]:
+    """The ``count`` slowest positions end to end as Markdown rows: variant, hand size,
+    jokers in play, automaton states, the answering branch's nodes and microseconds a node
+    of the search."""
+    lines = ["| variant | ms | search ms | hand | jokers | states | nodes | us/node |",
+             "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    for r in sorted(rows, key=lambda r: -r["total_ms"])[:count]:
+        per_node = 1000 * r["search_ms"] / r["nodes"] if r["nodes"] else float("nan")
+        lines.append(f"| {r['variant']} | {r['total_ms']:.2f} | {r['search_ms']:.2f} | "
+                     f"{r['hand']} | {r['jokers']} | {r['states']} | {r['nodes']} | "
+                     f"{per_node:.1f} |")
+    return lines
 
 
 def summary(label: str, rows: list[dict]) -> str:
@@ -111,6 +129,8 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--repeat", type=int, default=3, help="timings per position (best)")
     parser.add_argument("--json", metavar="FILE", help="write every position's row to FILE")
+    parser.add_argument("--slowest", type=int, default=30, metavar="N",
+                        help="list the N slowest positions (0: none)")
     args = parser.parse_args(argv)
     warm_up("cpsat")
     rows: dict[str, list[dict]] = {}
@@ -125,6 +145,9 @@ def main(argv=None) -> int:
     for variant in VARIANTS:
         print(summary(variant, rows[variant]))
     print(summary("all", everything))
+    if args.slowest:
+        print("\n".join(["", f"The {args.slowest} slowest end to end:", ""]
+                        + slowest(everything, args.slowest)))
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:
             json.dump(everything, out, indent=1)

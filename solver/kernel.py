@@ -418,46 +418,68 @@ def state_bounds(cell, delta, accept):
 
 @njit(cache=True)
 def joker_state_bounds(cell, delta, accept, wild):
-    """``state_bounds`` with ``wild`` jokers: ``bounds[t, s, q, j]``, the most suit ``s``'s
-    real cards can add from step ``t`` on, starting in automaton state ``q``, with at most
-    ``j`` (0..``wild``) jokers joining the suit from then on (``NO_SCORE``: it cannot end
-    validly).
+    """``state_bounds`` with ``wild`` jokers: ``bounds[t, s, q, h]``, the most suit ``s``'s
+    real cards can add from step ``t`` on, starting in automaton state ``q``, charged at most
+    ``h`` half jokers (0..``2 * wild``) from then on (``NO_SCORE``: it cannot end validly).
 
-    A relaxation of the search for one suit: its run cards follow the automaton exactly, any
-    number of its cards may go into sets at a rank where two other suits have cards (or
-    jokers, ``wild`` of them, stand in for them), and its jokers are only counted. Every play
-    the search can make from the state scores at most this much with its real cards, and
-    the suits' jokers add up to at most the jokers left, so the best split of the jokers
-    left among the four suits bounds a node (``_suit_bound``; the jokers' own weight is
-    bounded apart). It is much tighter than counting every hand card still to come
-    (``_gain_bounds``) on the ``points`` objective, and with jokers when hand cards that have
-    no neighbour to join each need jokers of their own."""
-    n_q = delta.shape[0]
-    bounds = np.full((N_STEPS + 1, N_SUITS, n_q * (wild + 1)), NO_SCORE, dtype=np.int64)
-    for s in range(N_SUITS):
-        for q in range(n_q):
-            if accept[q]:
-                bounds[N_STEPS, s, q * (wild + 1): (q + 1) * (wild + 1)] = 0
-    width, copies = wild + 1, delta.shape[1] - 1
+    A relaxation of the search for one suit: its run cards (real, and jokers naming the suit
+    in runs) follow the automaton exactly, any number of its real cards may go into sets,
+    and jokers are charged in half jokers (``_joker_charges``): two for a joker in a run of
+    the suit, and per set card what its set must hold in jokers, shared among the set's real
+    cards. The charges of a play add up to at most twice the jokers it places, so the best
+    split of twice the jokers left among the four suits bounds a node (``_suit_bound``; the
+    jokers' own weight is bounded apart). It is much tighter than counting every hand card
+    still to come (``_gain_bounds``) on the ``points`` objective, and with jokers when hand
+    cards that have no neighbour to join each need jokers of their own."""
+    n_q, copies, width = delta.shape[0], delta.shape[1] - 1, 2 * wild + 1
+    bounds = np.full((N_STEPS + 1, N_SUITS, n_q, width), NO_SCORE, dtype=np.int64)
+    for q in range(n_q):
+        if accept[q]:
+            bounds[N_STEPS, :, q, :] = 0
+    gains = np.empty((copies + 1, width), dtype=np.int64)
     for t in range(N_STEPS - 1, 0, -1):
         for s in range(N_SUITS):
-            sets = _partners(cell, t, s) + wild >= 2
-            required = cell[t, s, REQUIRED]
+            _joker_charges(cell, t, s, wild, gains)
+            after, here = bounds[t + 1, s], bounds[t, s]
             for q in range(n_q):
-                for j in range(width):  # with at most j jokers: u real copies, z jokers
-                    most = NO_SCORE
-                    for u in range(cell[t, s, LO], min(cell[t, s, HI], copies) + 1):
-                        gain = _gain(u, cell[t, s, BASE], cell[t, s, HAND], cell[t, s, WEIGHT])
-                        for z in range(0, min(j, copies - u) + 1):
-                            # run cards: all, or (sets) any number fewer
-                            for r in range(0 if sets else u + z, u + z + 1):
-                                nxt = delta[q, r, required]
-                                after = bounds[t + 1, s, nxt * width + j - z] if nxt >= 0 \
-                                    else NO_SCORE
-                                if after > NO_SCORE:
-                                    most = max(most, gain + after)
-                    bounds[t, s, q * width + j] = most
-    return bounds.reshape((N_STEPS + 1, N_SUITS, n_q, wild + 1))
+                for r in range(copies + 1):
+                    nxt = delta[q, r, cell[t, s, REQUIRED]]
+                    if nxt < 0:
+                        continue
+                    for cost in range(width):
+                        gain = gains[r, cost]
+                        if gain == NO_SCORE:
+                            continue
+                        for h in range(cost, width):
+                            rest = after[nxt, h - cost]
+                            if rest > NO_SCORE and gain + rest > here[q, h]:
+                                here[q, h] = gain + rest
+    return bounds
+
+
+@njit(cache=True)
+def _joker_charges(cell, t, s, wild, gains):
+    """``gains[r, c]``: the most suit ``s``'s real cards add at step ``t`` with ``r`` run cards
+    (``NO_SCORE``: none), charged ``c`` half jokers.
+
+    A joker in one of the suit's runs costs two. A set with ``m`` real cards holds at least
+    ``3 - m`` jokers, and each of its real cards has at most ``p`` real partners, the other
+    suits with cards at the rank (``p >= m - 1``); charging each set card 4 half jokers when
+    ``p`` is 0, 1 when ``p`` is 1 and none from 2 on charges a set at most twice its jokers
+    (one real card: 4 for two jokers; two: 1 + 1 for one). Jokers in sets are not charged as
+    run jokers of the suit they name, so no joker is charged twice."""
+    copies, width = gains.shape[0] - 1, gains.shape[1]
+    gains[:, :] = NO_SCORE
+    partners = _partners(cell, t, s)
+    per_set_card = 4 if partners == 0 else 1 if partners == 1 else 0
+    for u in range(cell[t, s, LO], min(cell[t, s, HI], copies) + 1):
+        gain = _gain(u, cell[t, s, BASE], cell[t, s, HAND], cell[t, s, WEIGHT])
+        for z in range(0, min(wild, copies - u) + 1):
+            for k in range(0, u + 1):  # k real set cards, u - k + z run cards
+                cost = 2 * z + k * per_set_card
+                if cost >= width:
+                    break
+                gains[u - k + z, cost] = max(gains[u - k + z, cost], gain)
 
 
 # The three ways to pair the four suits: rows 2i and 2i + 1 of ``PAIRS`` are one pairing.
@@ -614,7 +636,8 @@ def _root_bound(tables, ub_rest, pairs):
     split = np.zeros(1, dtype=np.int64)
     most = NO_SCORE
     for i in range(end):
-        bound = _node_bound(tables, ub_rest, NO_PAIRS, pairs, split, 1, moves[i, MOVE_KEY])
+        bound = _node_bound(tables, ub_rest, NO_PAIRS, pairs, split, 1, moves[i, MOVE_KEY],
+                            NO_SCORE)
         most = max(most, moves[i, MOVE_GAIN] + bound)
     return most
 
@@ -630,29 +653,31 @@ def _partners(cell, t, s):
 
 
 @njit(cache=True)
-def _suit_bound(bounds, t, key, n_q, left, split):
+def _suit_bound(bounds, t, key, n_q, left, split, enough):
     """The most the suits' real cards can add from node ``key`` (step ``t``) with ``left``
-    jokers to place: the best split of the jokers among the suits of ``state_bounds``
-    (``split``: scratch, ``left + 1`` entries at least)."""
-    rest = key
-    top = min(left, bounds.shape[3] - 1)
-    if top == 0:  # no joker to split: the sum
-        total = 0
-        for s in range(N_SUITS):
-            total += bounds[t, s, rest % n_q, 0]
-            rest //= n_q
-        return total
-    split[: top + 1] = 0
+    jokers to place: the best split of ``2 * left`` half jokers among the suits of
+    ``joker_state_bounds`` (``split``: scratch, ``2 * left + 1`` entries at least). The sum
+    of each suit's bound with every half joker left, a looser bound, is returned when it is
+    already at most ``enough`` (the node is pruned either way)."""
+    top = min(2 * left, bounds.shape[3] - 1)
+    total, rest = 0, key
     for s in range(N_SUITS):
-        q = rest % n_q
+        total += bounds[t, s, rest % n_q, top]
         rest //= n_q
-        for j in range(top, -1, -1):  # best over the suits so far with at most j jokers
-            most = NO_SCORE
-            for a in range(j + 1):
+    if top == 0 or total <= enough:
+        return total
+    rest = key
+    split[: top + 1] = bounds[t, 0, rest % n_q, : top + 1]
+    for s in range(1, N_SUITS):
+        rest //= n_q
+        q = rest % n_q
+        for h in range(top, -1 if s < N_SUITS - 1 else top - 1, -1):  # the last: top only
+            most = NO_SCORE  # the best over the suits so far with at most h half jokers
+            for a in range(h + 1):
                 here = bounds[t, s, q, a]
-                if here > NO_SCORE and split[j - a] > NO_SCORE:
-                    most = max(most, split[j - a] + here)
-            split[j] = most
+                if here > NO_SCORE and split[h - a] > NO_SCORE:
+                    most = max(most, split[h - a] + here)
+            split[h] = most
     return split[top]
 
 
@@ -711,7 +736,8 @@ def _branch_and_bound(tables, accept, ub_rest, upper, node_limit, floor, pairs, 
     that can beat the best so far. Without ``pairs``, the suits' state bounds bound nodes
     too, built when first worth it: without jokers once a first partition is found (the
     usual search runs straight down to the upper bound; before it, nothing is pruned by
-    score), with jokers after ``LAZY_BOUNDS`` nodes (they can take a millisecond)."""
+    score), with jokers after ``LAZY_BOUNDS`` nodes (with 175 automaton states and two
+    jokers they take a few tenths of a millisecond, more than most searches)."""
     base_key, n_q = tables.base_key, tables.n_q
     wild, mandatory = tables.cfg[WILD], tables.cfg[TABLE_JOKERS]
     moves = np.empty((1 << 9, N_MOVE_FIELDS), dtype=np.int64)
@@ -725,7 +751,7 @@ def _branch_and_bound(tables, accept, ub_rest, upper, node_limit, floor, pairs, 
     tt_keys, tt_vals, tt_fut, tt_used = table
     nodes, work, complete = 0, 0, True
     suit_bounds = np.zeros((1, 1, 1, 1), dtype=np.int64)  # built when first worth it
-    split = np.zeros(wild + 1, dtype=np.int64)
+    split = np.zeros(2 * wild + 1, dtype=np.int64)
     key_space = base_key * (wild + 1)
     moves, end = _expand_into(0, 0, tables, moves, 0)
     seg_end[0] = end
@@ -756,7 +782,8 @@ def _branch_and_bound(tables, accept, ub_rest, upper, node_limit, floor, pairs, 
         if suit_bounds.shape[0] == pairs.shape[0] == 1 and (
                 nodes >= LAZY_BOUNDS if wild else best > NO_SCORE):
             suit_bounds = _suit_state_bounds(tables, accept, wild)
-        bound = _node_bound(tables, ub_rest, suit_bounds, pairs, split, t, child_key)
+        bound = _node_bound(tables, ub_rest, suit_bounds, pairs, split, t, child_key,
+                            best - child_score)
         if child_score + bound <= best:
             ahead[depth] = max(ahead[depth], gain + bound)
             continue
@@ -809,11 +836,12 @@ def _suit_state_bounds(tables, accept, wild):
 
 
 @njit(cache=True)
-def _node_bound(tables, ub_rest, suit_bounds, pairs, split, t, key):
+def _node_bound(tables, ub_rest, suit_bounds, pairs, split, t, key, enough):
     """The most node (``t``, ``key``) can still add: every hand card still to come
     (``ub_rest``), or the suits' ``state_bounds`` once built (``suit_bounds`` with more than one
     step), or the suit pairs' (``pairs``, tighter, joker-free searches only), plus the hand
-    jokers still to score (those not yet counted: table jokers come first)."""
+    jokers still to score (those not yet counted: table jokers come first). A looser bound
+    may come back when it is at most ``enough`` (pruned anyway)."""
     cfg = tables.cfg
     used = key // tables.base_key
     scored = max(0, used + tables.fixed_before[t] - cfg[ALL_TABLE_JOKERS])
@@ -822,7 +850,8 @@ def _node_bound(tables, ub_rest, suit_bounds, pairs, split, t, key):
     if pairs.shape[0] > 1:
         bound = min(bound, _pair_bound(pairs, t, key % tables.base_key, tables.n_q))
     elif suit_bounds.shape[0] > 1:
-        bound = min(bound, _suit_bound(suit_bounds, t, key, tables.n_q, cfg[WILD] - used, split))
+        bound = min(bound, _suit_bound(suit_bounds, t, key, tables.n_q, cfg[WILD] - used, split,
+                                       enough - jokers_ahead))
     return bound + jokers_ahead
 
 

@@ -14,6 +14,7 @@ answer exactly; ``certified`` covers tahiti with two free jokers position by pos
 
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import combinations
 
 import numpy as np
@@ -72,16 +73,55 @@ _certificate: list[tuple[Problem | None, Partition | None]] = [(None, None)]
 def certified(problem: Problem, node_limit: int = 0) -> bool:
     """Tahiti with two or more free jokers, beyond ``why_not``'s rules: True when the kernel's
     answer, found with free jokers as copies (an upper bound), can be laid with one joker per
-    group: then it is exact, and ``solve`` returns it at once. Solves the problem, within
+    group, or a play with a hand joker held back reaches that bound (``_a_joker_fewer``):
+    then it is exact, and ``solve`` returns it at once. Solves the problem, within
     ``node_limit`` (0: none): a search cut short certifies nothing."""
     if why_not(problem) != kernel_jokers.TWO_FREE_JOKERS:
         return False
     asked, exact = _certificate[0]
     if asked is not problem:
-        answer = solve(problem, node_limit)
-        exact = answer if answer.optimal and answer.stats.get(ONE_JOKER_PER_GROUP) else None
+        exact = _exact_answer(problem, node_limit)
         _certificate[0] = (problem, exact)
     return exact is not None
+
+
+def _exact_answer(problem: Problem, node_limit: int) -> Partition | None:
+    """The kernel's answer when it is provably exact for ``problem`` (free jokers as copies
+    laid one per group, or ``_a_joker_fewer``), else None."""
+    reason = why_not(problem)
+    if reason not in ("", kernel_jokers.TWO_FREE_JOKERS):
+        return None
+    answer = solve(problem, node_limit)
+    if not answer.optimal or not reason or answer.stats.get(ONE_JOKER_PER_GROUP):
+        return answer if answer.optimal else None
+    return _a_joker_fewer(problem, answer.score, node_limit)
+
+
+def _a_joker_fewer(problem: Problem, ceiling: int, node_limit: int) -> Partition | None:
+    """Tahiti, when the best play with free jokers as copies (``ceiling``, an upper bound)
+    cannot be laid one joker per group: a play that reaches ``ceiling`` anyway, or None.
+
+    On the ``cards`` objective, hold one hand joker back and take the exact answer without
+    it (``_exact_answer``: with one joker free to move the kernel's answer is exact and valid,
+    as no group can hold two). If it already scores ``ceiling`` it is the best play; if it
+    scores ``ceiling - 1`` and the held joker fits a group that holds none
+    (``kernel_jokers.with_one_more_joker``), that play scores ``ceiling``. Nothing scores
+    more than ``ceiling``, so either is exact; otherwise nothing is certified (CP-SAT
+    answers). The play is valid: the answer without the held joker is laid one joker per
+    group (it is certified in turn), and the held joker goes into a group that holds none."""
+    weight = int(problem.weight.max())
+    if problem.hand_jokers == 0 or int(problem.weight.min()) != weight:
+        return None
+    answer = _exact_answer(replace(problem, hand_jokers=problem.hand_jokers - 1), node_limit)
+    if answer is None or answer.score < ceiling - weight:
+        return None
+    stats = {**answer.stats, ONE_JOKER_PER_GROUP: 1.0}
+    if answer.score == ceiling:
+        return replace(answer, stats=stats)
+    grown = kernel_jokers.with_one_more_joker(answer.groups, answer.lengths, problem.ace)
+    if grown is None:
+        return None
+    return Partition(*grown, answer.played, ceiling, True, stats, answer.played_jokers + 1)
 
 
 def solve(problem: Problem, node_limit: int = 0) -> Partition:
@@ -163,6 +203,15 @@ def _copies(problem: Problem, branch: kernel_jokers.KernelInput) -> int:
     real = np.minimum(branch.need - branch.joker_rows[kernel_jokers.FIXED] + branch.free
                       + branch.hand, problem.decks) + branch.joker_rows[kernel_jokers.FIXED]
     return max(1, int(real.max(initial=0)) + branch.wild)
+
+
+def automaton_states(problem: Problem) -> int:
+    """The most run-automaton states any of ``problem``'s joker branches searches with (the
+    node cost grows with it: 30 states for two copies of a card, 80 for three, 175 for
+    four)."""
+    return max((automaton.run_automaton(_copies(problem, branch), branch.most_required and
+                                        kernel_jokers.MOST_REQUIRED)[1].shape[0]
+                for branch in kernel_jokers.inputs(problem)), default=0)
 
 
 def search_config(ace: str, copies: int, wild: int = 0, mandatory: int = 0,

@@ -327,3 +327,49 @@ def one_joker_per_group(groups: np.ndarray, lengths: np.ndarray) -> bool:
             groups[g, j] = real + JOKER_CODE if real == name and not marked else real
             marked = marked or real == name
     return True
+
+
+def with_one_more_joker(groups: np.ndarray, lengths: np.ndarray,
+                        ace: str) -> tuple[np.ndarray, np.ndarray] | None:
+    """Decoded ``groups`` with one more joker laid in a group that holds none (tahiti's one
+    joker per group then still holds, docs/rules.md §8.3): a set of three takes it under a
+    missing suit, a run at either end within the ace mode's slots. None when no group can."""
+    window = slot_window(ace)
+    for g, n in enumerate(lengths.tolist()):
+        row = [int(c) for c in groups[g, :n]]
+        if any(c >= JOKER_CODE for c in row):
+            continue
+        grown = _grown_by_a_joker(row, window)
+        if grown is not None:
+            rows = [list(map(int, groups[i, :m])) for i, m in enumerate(lengths.tolist())]
+            rows[g] = grown
+            new_groups = np.full((len(rows), max(groups.shape[1], len(grown))), -1,
+                                 dtype=np.int64)
+            for i, cards in enumerate(rows):
+                new_groups[i, : len(cards)] = cards
+            return new_groups, np.array([len(r) for r in rows], dtype=np.int64)
+    return None
+
+
+def _grown_by_a_joker(row: list[int], window: range) -> list[int] | None:
+    """The joker-free group ``row`` (card indices in reading order) grown by one joker, or
+    None: a set of three by its first missing suit, a run below its first slot or above its
+    last."""
+    ranks = {c % N_RANKS for c in row}
+    if len(ranks) == 1:  # a set
+        suits = {c // N_RANKS for c in row}
+        if len(row) != 3:
+            return None
+        suit = min(set(range(N_SUITS)) - suits)
+        return sorted(row + [JOKER_CODE + suit * N_RANKS + row[0] % N_RANKS],
+                      key=lambda c: c % JOKER_CODE)
+    suit, first = row[0] // N_RANKS, row[0] % N_RANKS  # a run: slots first .. first + n - 1
+    last = first + len(row) - 1
+    if len(row) >= N_RANKS:
+        return None
+    if first - 1 in window:
+        return [JOKER_CODE + slot_index(suit, first - 1)] + row
+    if last + 1 in window:
+        return row + [JOKER_CODE + slot_index(suit, last + 1)]
+    return None
+

@@ -334,8 +334,8 @@ def _branch_and_bound(tables, floor, node_limit):
     best_rows = np.zeros((N_STEPS, N_MOVE_FIELDS), dtype=np.int64)
     path_rows = np.zeros((N_STEPS, N_MOVE_FIELDS), dtype=np.int64)
     best = floor
-    tt_keys, tt_vals, tt_fut = kernel._new_table()
-    tt_used, nodes, work, complete = 0, 0, 0, True
+    tt_keys, tt_vals, tt_fut, tt_used = kernel._new_table()
+    nodes, work, complete = 0, 0, True
     moves, end = _expand_into(0, 0, tables, moves, 0)
     seg_end[0] = end
     depth = 0
