@@ -4,12 +4,14 @@ opening that needs groups from the hand is not looked for in single cards."""
 
 from __future__ import annotations
 
+from bots.players.estimate import observation_for
 from bots.players.options import search_options
 from bots.players.planner import PlannerBot, Weights, _fits, drawn_after, unseen_cards
 from bots.players.work import work_done
 from bots.referee.actions import Draw, Play
 from bots.referee.game import Game
 from solver.cards import parse_cards
+from solver.position import Position
 
 
 def test_the_cards_a_turn_draws_after_each_option():
@@ -70,3 +72,26 @@ def test_the_tahiti_planner_weighs_only_its_biggest_plays_and_drawing():
     # weights given explicitly (the expert's) still weigh every option
     _, every, _ = PlannerBot(1, Weights()).decide(observation)
     assert {len(o.played) for o in every if isinstance(o, Play)} == sizes
+
+
+def test_the_manipulation_planner_weighs_the_points_a_card_held_back_costs():
+    """Manipulation scores the points left in hand (docs/rules.md §7): holding back a five
+    that fits is worth it at the default weight a point, not at manipulation's own."""
+    position = Position.parse("5C 5D 5S | JH QH KH / 5H AH 9D / manipulation")
+    observation = observation_for(position, [6])
+    options = search_options(observation)
+    both = next(o for o in options if isinstance(o, Play) and len(o.played) == 2)
+    ace = list(parse_cards("AH"))
+    ace_only = next(o for o in options if isinstance(o, Play) and list(o.played) == ace)
+    own, default = PlannerBot(0), PlannerBot(0, Weights())
+    assert own.weights_for("manipulation").points > default.weights.points
+    assert own.value(observation, both, []) > own.value(observation, ace_only, [])
+    assert default.value(observation, both, []) < default.value(observation, ace_only, [])
+
+
+def test_the_planner_keeps_its_default_weights_outside_tahiti_and_manipulation():
+    """The variant weights are gated by variant: the other six variants' moves stay as
+    they were (tests/test_selfplay.py pins the records)."""
+    bot = PlannerBot(0)
+    for name in ("machiavelli", "bga", "shanghai", "guadalupe", "carousel", "vatican"):
+        assert bot.weights_for(name) == Weights()
