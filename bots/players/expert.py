@@ -17,6 +17,7 @@ unseen cards and played by the kernel, and carousel's turns are followed (``bots
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import NamedTuple
 
 import numpy as np
@@ -43,6 +44,11 @@ EVALUATION_SHARE = 0.8  # share of the budget the evaluation may take before the
 ENDGAME = 6  # rollouts judge moves once someone holds this many cards or fewer
 MAX_ROLLOUTS = 1_000_000  # deals a fixed-rollouts expert may be asked to play out
 OVERRUN = 1.25  # share of the work budget past which a deal under way plays no more plans
+ROLLOUT_SHARE = 2 / 3  # share of the work budget the rollouts get at least, however much the
+# evaluation took (a big joker position's estimates count their nodes): a move without jokers
+# never needs it (its evaluation takes a unit a search)
+HARD_STOP = 1.5  # share of the work budget past which a rollout under way stops (judged as it
+# stands): a normal move never reaches it; it bounds a move whose every search is huge
 HOARD_GROWTH = 4  # cards past the deal (with that many draws) that mark a hoarder
 
 
@@ -99,35 +105,45 @@ class ExpertBot:
         """Each plan's gain over the first (the evaluation's choice) in deal after deal: as
         many deals as ``rollouts`` asks, else until ``work`` units are spent (or, with a
         time budget, until the clock). Every deal plays every plan, so the comparison is on
-        the same deals; only the safety cap (or the clock) can cut a deal short."""
+        the same deals; only the safety cap (or the clock) can cut a deal short, and in work
+        mode ``HARD_STOP``. The work counts from the move's start (the evaluation's included)
+        but leaves the rollouts ``ROLLOUT_SHARE`` of it at least."""
         rivals = opponent_policies(observation)
         gains: list[list[float]] = [[] for _ in plans]
         worlds = 0
         longest = 0.0  # clocked mode: the longest rollout so far; none starts unless it fits
+        # work mode: the work at which no deal starts (past it by (OVERRUN - 1) * work no plan
+        # starts, and by (HARD_STOP - 1) * work no rollout goes on)
+        target = max(self.work, meter.spent() + int(ROLLOUT_SHARE * self.work))
 
         def more() -> bool:
             if self.rollouts is not None:
                 return worlds < self.rollouts and not meter.capped()
             if self.budget is not None:
                 return meter.deadline is None or time.perf_counter() + 2 * longest < meter.deadline
-            return meter.spent() < self.work and not meter.capped()
+            return meter.spent() < target and not meter.capped()
 
         def fits() -> bool:
             if self.budget is None:  # finish the deal under way, within OVERRUN of the budget
-                return meter.spent() < OVERRUN * self.work and not meter.capped()
+                return meter.spent() < target + (OVERRUN - 1) * self.work and not meter.capped()
             return meter.deadline is None or time.perf_counter() + longest < meter.deadline
+
+        def stop() -> bool:  # in work mode: a rollout past HARD_STOP of the budget stops
+            return self.budget is None and self.rollouts is None and \
+                meter.spent() >= target + (HARD_STOP - 1) * self.work
 
         while more():
             worlds += 1
             world = self.deal(observation)
             begun = time.perf_counter()
-            base = self.rollout(observation, world, plans[0], rivals)
+            base = self.rollout(observation, world, plans[0], rivals, stop=stop)
             longest = max(longest, time.perf_counter() - begun)
             for i in range(1, len(plans)):
                 if not fits():
                     break
                 begun = time.perf_counter()
-                gains[i].append(self.rollout(observation, world, plans[i], rivals) - base)
+                gains[i].append(self.rollout(observation, world, plans[i], rivals, stop=stop)
+                                - base)
                 longest = max(longest, time.perf_counter() - begun)
         return gains
 
@@ -161,9 +177,11 @@ class ExpertBot:
         return World(hands, jokers, [int(c) for c in pool[at:]])
 
     def rollout(self, observation: Observation, world: World, plan: tuple[Action, int],
-                rivals: list[int], turns: int = ROLLOUT_TURNS) -> float:
-        """Play ``plan`` out in ``world`` for ``turns`` rounds: 1 a win, 0 a loss, between
-        for a tie or an unfinished game (by how far each player is from going out)."""
+                rivals: list[int], turns: int = ROLLOUT_TURNS,
+                stop: Callable[[], bool] | None = None) -> float:
+        """Play ``plan`` out in ``world`` for ``turns`` rounds (or until ``stop()``, asked
+        before each turn): 1 a win, 0 a loss, between for a tie or an unfinished game (by how
+        far each player is from going out)."""
         me = observation.player
         option, policy = plan
         policies = list(rivals)
@@ -183,7 +201,7 @@ class ExpertBot:
             state.draw(me, 2 if turn == "guadalupe" else 1)
         state.current = (me + 1) % len(world.hands)
         for _ in range(turns * len(world.hands)):
-            if state.over:
+            if state.over or (stop is not None and stop()):
                 break
             state.step()
         return state.outcome(me)
