@@ -4,7 +4,7 @@ opening that needs groups from the hand is not looked for in single cards."""
 
 from __future__ import annotations
 
-from bots.players.expert import ExpertBot
+from bots.players.expert import ExpertBot, crowded
 from bots.players.options import search_options
 from bots.players.planner import PlannerBot, Weights, _fits, drawn_after, unseen_cards
 from bots.players.work import work_done
@@ -91,3 +91,14 @@ def test_the_expert_at_a_table_of_four_weighs_only_its_biggest_plays_and_drawing
     heads_up.hands[0] = game.hands[0]
     _, every, _ = expert.planner.decide(heads_up.observation(0))
     assert {len(o.played) for o in every if isinstance(o, Play)} == sizes
+
+
+def test_the_tahiti_expert_weighs_only_its_biggest_plays_and_drawing():
+    game = Game("tahiti", ["a", "b"], 3)
+    game.hands[0] = list(parse_cards("7H 8H 9H 9S 9D KC 10H"))
+    observation = game.observation(0)
+    assert crowded(observation)
+    assert not crowded(Game("machiavelli", ["a", "b"], 3).observation(0))
+    sizes = {len(o.played) for o in search_options(observation) if isinstance(o, Play)}
+    action = ExpertBot(1).choose(observation)
+    assert isinstance(action, Draw) or len(action.played) == max(sizes)

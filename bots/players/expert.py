@@ -1,15 +1,15 @@
 """``expert``: the planner's evaluation with stronger weights, checked by search.
 
 It first scores its options as the planner does, but holding back harder (``STRONG``: more
-weight on kept cards that still fit); at a table of three or more it does not hold back at
-all (``CROWDED``: only its biggest plays and drawing are weighed), since every card kept for
-next turn waits through several opponents' turns. Near the end of a game (someone holds few
-cards) it then searches: it deals the unseen cards at random many times over (consistent with
-what it has seen: its hand, the table, everyone's hand size, the stock size) and, in each
-imagined world, plays each plan out (``bots.players.sim``): a first move (one of the three
-plays the evaluation values most, or drawing instead) and how it goes on (greedy, or
-hoarding: drawing until its whole hand can go out at once), with opponents modelled from what
-they have shown.
+weight on kept cards that still fit); at a table of three or more, and in tahiti, it does
+not hold back at all (``CROWDED``: only its biggest plays and drawing are weighed), since a
+card kept for next turn waits through several opponents' turns, or finds its group locked.
+Near the end of a game (someone holds few cards) it then searches: it deals the unseen cards
+at random many times over (consistent with what it has seen: its hand, the table, everyone's
+hand size, the stock size) and, in each imagined world, plays each plan out
+(``bots.players.sim``): a first move (one of the three plays the evaluation values most, or
+drawing instead) and how it goes on (greedy, or hoarding: drawing until its whole hand can
+go out at once), with opponents modelled from what they have shown.
 The evaluation's choice stands unless a plan beats it clearly over the same worlds. All of it
 within a budget of work per move (``DEFAULT_WORK`` units of ``bots.players.work``: solver
 searches and kernel nodes, so the same seed gives the same moves on a busy machine), or of
@@ -27,7 +27,7 @@ from typing import NamedTuple
 import numpy as np
 
 from bots.players.base import move_seconds
-from bots.players.planner import STRONG, PlannerBot
+from bots.players.planner import STRONG, VARIANT_WEIGHTS, PlannerBot
 from bots.players.sim import GREEDY, HOARD, STOCK_JOKER, SimState
 from bots.players.sim import Play as SimPlay
 from bots.players.work import SAFETY_SECONDS, Meter
@@ -57,11 +57,13 @@ HOARD_GROWTH = 4  # cards past the deal (with that many draws) that mark a hoard
 
 
 CROWDED = replace(STRONG, hold_back=False)
-"""The expert's weights at a table of more than two: its biggest plays and drawing only.
+"""The expert's weights at a table of more than two (and in tahiti, ``crowded``): its biggest
+plays and drawing only.
 Holding back pays heads-up, where a card kept waits one opponent's turn; with three
 opponents it waits three, any of whom may go out or change the table. At four players
 (machiavelli, levels 2-5, 100 seeded games) the expert won 81 games with these weights
-against 50 holding back (README); greedy, which never holds back, beat the planner there."""
+against 50 holding back (README); greedy, which never holds back, beat the planner there.
+Tahiti heads-up, against the planner (40 seeded games): 25 wins against 22."""
 
 
 class ExpertBot:
@@ -90,7 +92,7 @@ class ExpertBot:
     def choose(self, observation: Observation) -> Action:
         started = time.perf_counter()
         meter = Meter(self.safety if self.budget is None else 0.9 * self.budget)
-        planner = self.planner if len(observation.players) <= 2 else self.crowded
+        planner = self.crowded if crowded(observation) else self.planner
         if self.budget is None:
             choice, options, _ = planner.decide(observation, deadline=meter.deadline)
         else:
@@ -242,6 +244,15 @@ def unseen_pool(observation: Observation) -> np.ndarray:
         for card in group:
             unseen[STOCK_JOKER if card.joker else card.index] -= 1
     return np.repeat(np.arange(N_CARD_TYPES + 1), np.clip(unseen, 0, None))
+
+
+def crowded(observation: Observation) -> bool:
+    """Whether the expert weighs only its biggest plays and drawing (``CROWDED``): at a table
+    of more than two, and in the variants where the planner level does not hold back either
+    (``VARIANT_WEIGHTS``: tahiti, where a card kept back often finds its group locked by a
+    joker, docs/rules.md §8.3)."""
+    rules = VARIANT_WEIGHTS.get(observation.variant.name)
+    return len(observation.players) > 2 or (rules is not None and not rules.hold_back)
 
 
 def endgame(observation: Observation) -> bool:
