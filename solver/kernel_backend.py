@@ -68,6 +68,15 @@ ONE_JOKER_PER_GROUP = "one_joker_per_group"  # stats: 1.0 when the answer keeps 
 # The last problem ``certified`` and its exact answer (None: not certified), a tuple swapped
 # whole so that threads sharing the module never mix two problems.
 _certificate: list[tuple[Problem | None, Partition | None]] = [(None, None)]
+_NODES = [0]  # nodes the kernel's searches in this process have expanded (``nodes_expanded``)
+
+
+def nodes_expanded() -> int:
+    """Nodes the kernel's searches (``solve``) have expanded in this process so far: a
+    deterministic measure of their work, which the bots' work meter (``bots.players.work``)
+    reads before and after a search. A search with jokers costs far more per node than one
+    without, so it is counted apart."""
+    return _NODES[0]
 
 
 def certified(problem: Problem, node_limit: int = 0) -> bool:
@@ -260,6 +269,7 @@ def _search(problem: Problem, branch: kernel_jokers.KernelInput, node_limit: int
         node_limit, automaton.suit_states(copies),
         read_only(branch.need - branch.joker_rows[kernel_jokers.FIXED]), branch.hand,
     )
+    _NODES[0] += int(nodes)
     if best == NO_SCORE:
         answer = None if optimal else nothing_played(problem, optimal=False)
         if answer is not None:

@@ -5,6 +5,7 @@ opening that needs groups from the hand is not looked for in single cards."""
 from __future__ import annotations
 
 from bots.players.estimate import observation_for
+from bots.players.expert import ExpertBot, crowded
 from bots.players.options import search_options
 from bots.players.planner import PlannerBot, Weights, _fits, drawn_after, unseen_cards
 from bots.players.work import work_done
@@ -95,3 +96,34 @@ def test_the_planner_keeps_its_default_weights_outside_tahiti_and_manipulation()
     bot = PlannerBot(0)
     for name in ("machiavelli", "bga", "shanghai", "guadalupe", "carousel", "vatican"):
         assert bot.weights_for(name) == Weights()
+
+
+def test_the_expert_at_a_table_of_four_weighs_only_its_biggest_plays_and_drawing():
+    # heads-up the expert holds back harder than the planner; with three opponents a card
+    # kept waits three turns, so it weighs only its biggest plays (README: 81 wins of 100
+    # against 50 holding back)
+    game = Game("machiavelli", ["a", "b", "c", "d"], 3)
+    game.hands[0] = list(parse_cards("7H 8H 9H 9S 9D KC 10H 10S JS"))
+    observation = game.observation(0)
+    sizes = {len(o.played) for o in search_options(observation) if isinstance(o, Play)}
+    assert len(sizes) > 1
+    expert = ExpertBot(1)
+    _, weighed, _ = expert.crowded.decide(observation)
+    assert {len(o.played) for o in weighed if isinstance(o, Play)} == {max(sizes)}
+    action = expert.choose(observation)
+    assert isinstance(action, Draw) or len(action.played) == max(sizes)
+    heads_up = Game("machiavelli", ["a", "b"], 3)
+    heads_up.hands[0] = game.hands[0]
+    _, every, _ = expert.planner.decide(heads_up.observation(0))
+    assert {len(o.played) for o in every if isinstance(o, Play)} == sizes
+
+
+def test_the_tahiti_expert_weighs_only_its_biggest_plays_and_drawing():
+    game = Game("tahiti", ["a", "b"], 3)
+    game.hands[0] = list(parse_cards("7H 8H 9H 9S 9D KC 10H"))
+    observation = game.observation(0)
+    assert crowded(observation)
+    assert not crowded(Game("machiavelli", ["a", "b"], 3).observation(0))
+    sizes = {len(o.played) for o in search_options(observation) if isinstance(o, Play)}
+    action = ExpertBot(1).choose(observation)
+    assert isinstance(action, Draw) or len(action.played) == max(sizes)

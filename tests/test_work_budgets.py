@@ -9,10 +9,10 @@ import pytest
 
 from bots.arena.loop import run_bots
 from bots.arena.tournament import run_tournament
-from bots.players import make_bot
+from bots.players import make_bot, planner
 from bots.players.expert import ExpertBot
 from bots.players.planner import PlannerBot
-from bots.players.work import work_done
+from bots.players.work import CPSAT_SEARCH_UNITS, work_done
 from bots.referee.game import Game
 from bots.referee.observation import observe
 from bots.referee.record import dumps
@@ -85,6 +85,37 @@ def test_a_budget_in_seconds_still_means_a_clock():
     assert make_bot("expert", 1, budget=0.3).budget == 0.3
     assert make_bot("expert", 1).budget is None  # work by default
     assert make_bot("planner", 1).budget is None
+
+
+def test_a_huge_joker_position_stays_within_its_work(monkeypatch):
+    # a 29-card vatican hand with a joker, not yet opened: its estimates are big joker
+    # searches, each counting its nodes; the move stops at its work, not at the clock
+    observation = _huge_joker_hand()
+    monkeypatch.setattr(planner, "MOVE_WORK", 300)
+    spent, actions = [], []
+    for _ in range(2):
+        before = work_done()
+        actions.append(PlannerBot(1, safety=None).choose(observation))
+        spent.append(work_done() - before)
+    assert spent[0] == spent[1] and actions[0] == actions[1]
+    assert 300 <= spent[0] <= 300 + 2  # each search is capped by the units left
+    before = work_done()
+    ExpertBot(1, work=600, safety=None).choose(observation)
+    # the evaluation's 300 units, the rollouts' 600 at most, past it half the budget for the
+    # rollout under way and one search
+    assert work_done() - before <= 300 + 600 + 300 + CPSAT_SEARCH_UNITS
+
+
+def _huge_joker_hand():
+    game = Game("vatican", ["a", "b"], 0)
+    game.hands[0] = list(parse_cards("JD 8H QD 3C AC 2H 2D QS * 6H 9D 10H 4S 8D QC 4C KH 10D "
+                                     "AH 5D 7H 3H 3S AC 5C 3D 3D 6H 4S"))
+    game.hands[1] = game.hands[1][:4]
+    game.table = [tuple(parse_cards(group)) for group in
+                  ("JH JD JC", "9S 10S JS", "6S 6D 6C", "5S 5H 5D", "7S 7H 7C")]
+    game.opened = [False, True]
+    game.current = 0
+    return observe(game, 0)
 
 
 def _endgame():

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import time
 
-from bots.players.work import solve
+from bots.players.work import Meter, solve
 from bots.referee.actions import Action, Draw, play_from_solution
 from bots.referee.observation import Observation
 from solver.limit import KERNEL_WORK_PER_SECOND, Limit
@@ -22,28 +22,32 @@ SOLVE_LIMIT = Limit(work=int(0.02 * KERNEL_WORK_PER_SECOND))
 
 
 def search_options(observation: Observation, limit: int = MAX_OPTIONS,
-                   deadline: float | None = None) -> list[Action]:
+                   deadline: float | None = None, meter: Meter | None = None
+                   ) -> list[Action]:
     """The biggest play first, then the other biggest plays and those a card short (each
     found without one of the biggest play's cards), single cards that fit alone (none while an
     opening needs groups from the hand), and drawing instead where the turn allows it. Each
-    search is capped; past ``deadline`` no further plays are looked for."""
+    search is capped (and by ``meter``'s work left); past ``deadline``, or once ``meter``'s
+    work is spent, no further plays are looked for."""
+    meter = meter or Meter(None)
     position = observation.position()
-    biggest = solve(position, limit=SOLVE_LIMIT)
+    biggest = solve(position, limit=meter.limit(SOLVE_LIMIT, position))
     if not biggest.played:
         return []
     options: list[Action] = [play_from_solution(biggest)]
     seen = {_key(biggest.played)}
 
     def more() -> bool:
-        return len(options) < limit and (deadline is None or time.perf_counter() < deadline)
+        return len(options) < limit and not meter.out() and (
+            deadline is None or time.perf_counter() < deadline)
 
     for card in sorted(set(biggest.played)):
         if not more():
             break
         hand = list(position.hand)
         hand.remove(card)
-        other = solve(Position(position.table, tuple(hand), position.variant, position.opened),
-                      limit=SOLVE_LIMIT)
+        without = Position(position.table, tuple(hand), position.variant, position.opened)
+        other = solve(without, limit=meter.limit(SOLVE_LIMIT, without))
         if other.played and _key(other.played) not in seen:
             seen.add(_key(other.played))
             options.append(play_from_solution(other))
@@ -56,8 +60,8 @@ def search_options(observation: Observation, limit: int = MAX_OPTIONS,
             break
         if _key([card]) in seen:
             continue
-        alone = solve(Position(position.table, (card,), position.variant, position.opened),
-                      limit=SOLVE_LIMIT)
+        single = Position(position.table, (card,), position.variant, position.opened)
+        alone = solve(single, limit=meter.limit(SOLVE_LIMIT, single))
         if alone.played:
             seen.add(_key([card]))
             options.append(play_from_solution(alone))

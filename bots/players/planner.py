@@ -26,7 +26,7 @@ import numpy as np
 
 from bots.players.base import fallback, knock_allowed, move_seconds
 from bots.players.options import search_options
-from bots.players.work import SAFETY_SECONDS, solve
+from bots.players.work import SAFETY_SECONDS, Meter, solve
 from bots.referee.actions import Action, Draw, Play
 from bots.referee.game import build_deck
 from bots.referee.observation import Observation
@@ -41,6 +41,12 @@ FITS_LIMIT = Limit(work=int(0.01 * KERNEL_WORK_PER_SECOND))  # per estimate of h
 # fit: a fixed amount of work (what 0.01 s was as a kernel work budget)
 BUDGET_SHARE = 0.5  # share of the budget after which no further option is weighed (weighing
 # the last one started, up to 7 capped searches, must still fit in the budget)
+MOVE_WORK = 2_500
+"""Work units (``bots.players.work``) a move's options and estimates may take: past it no
+further search is made, and each search is capped by the units left (``Meter.limit``). A
+move without jokers never comes near it (a unit a search, a hundred searches at most); it
+bounds the rare huge joker positions, whose searches count their nodes (vatican and
+carousel hands of twenty cards and more, tahiti's CP-SAT answers), at about 0.3 s of CPU."""
 
 
 @dataclass(frozen=True)
@@ -113,10 +119,12 @@ class PlannerBot:
     def decide(self, observation: Observation, deadline: float | None = None
                ) -> tuple[Action, list[Action], list[float]]:
         """The chosen action, the options weighed and their values (best first); options
-        left unscored when ``deadline`` passes keep minus infinity."""
+        left unscored when ``deadline`` passes, or once ``MOVE_WORK`` units are spent, keep
+        minus infinity."""
         if "play" not in observation.legal:
             return fallback(observation), [], []
-        options = search_options(observation, deadline=deadline)
+        meter = Meter(None, MOVE_WORK)
+        options = search_options(observation, deadline=deadline, meter=meter)
         weights = self.weights_for(observation.variant.name)
         if not weights.hold_back:
             options = _biggest_only(options)
@@ -131,9 +139,9 @@ class PlannerBot:
             unseen = unseen_cards(observation)
             deals = [self.rng.permutation(np.asarray(unseen)) for _ in range(weights.samples)]
             for i, option in enumerate(options):
-                if deadline is not None and time.perf_counter() >= deadline:
+                if meter.out() or (deadline is not None and time.perf_counter() >= deadline):
                     break
-                values[i] = self.value(observation, option, deals, deadline)
+                values[i] = self.value(observation, option, deals, deadline, meter)
         order = sorted(range(len(options)), key=lambda i: -values[i])
         best = options[order[0]]
         if isinstance(best, Play) and knock_allowed(observation, best):
@@ -145,9 +153,11 @@ class PlannerBot:
         return self.weights if self.chosen else VARIANT_WEIGHTS.get(variant, self.weights)
 
     def value(self, observation: Observation, option: Action, deals: list,
-              deadline: float | None = None) -> float:
+              deadline: float | None = None, meter: Meter | None = None) -> float:
         """What ``option`` leaves, averaged over ``deals``; past ``deadline`` (a clock budget:
-        a tahiti estimate with jokers may take tens of ms) over the deals weighed so far."""
+        a tahiti estimate with jokers may take tens of ms) or once ``meter``'s work is spent,
+        over the deals weighed so far."""
+        meter = meter or Meter(None)
         w = self.weights_for(observation.variant.name)
         variant = observation.variant
         hand: list[Card | None] = list(observation.playable_hand)
@@ -161,19 +171,19 @@ class PlannerBot:
         score = -float(len(hand))
         if variant.scoring in ("manipulation", "tahiti", "carousel"):
             score -= w.points * hand_value(variant, known)
-        fits = _fits(table, known, variant)
+        fits = _fits(table, known, variant, meter)
         score += w.fit * fits
         opponent = min(s for i, s in enumerate(observation.hand_sizes) if i != observation.player)
         outs = opening = 0.0
         n = 0
         for deal in deals:
-            if deadline is not None and n and time.perf_counter() >= deadline:
+            if n and (meter.out() or deadline is not None and time.perf_counter() >= deadline):
                 break
             n += 1
             if w.outs:
-                outs += _fits(table, known + [deal[0]], variant) - fits
+                outs += _fits(table, known + [deal[0]], variant, meter) - fits
             if w.opening:
-                opening += _fits(table, list(deal[1:1 + opponent]), variant)
+                opening += _fits(table, list(deal[1:1 + opponent]), variant, meter)
         n = max(n, 1)
         return score + w.outs * outs / n - w.opening * opening / n
 
@@ -204,15 +214,17 @@ def unseen_cards(observation: Observation) -> list[Card]:
     return [card for card in (*CARDS, JOKER) for _ in range(left[card])]
 
 
-def _fits(table, hand: list[Card], variant) -> int:
+def _fits(table, hand: list[Card], variant, meter: Meter | None = None) -> int:
     """How many of ``hand`` could be played on ``table`` now, by the variant's own joker rules
     (docs/rules.md §8): tahiti's locked groups and one joker per group, vatican's jokers that
     stay beside their neighbours. The kernel models them all (its automaton tables are built
     once per process), so an exact answer costs about what a joker-free one did; each search
-    is capped by ``FITS_LIMIT`` work."""
+    is capped by ``FITS_LIMIT`` work, and by what ``meter``'s work left can buy."""
     if not hand:
         return 0
-    return solve(Position(tuple(table), tuple(hand), variant, True), limit=FITS_LIMIT).score
+    position = Position(tuple(table), tuple(hand), variant, True)
+    limit = FITS_LIMIT if meter is None else meter.limit(FITS_LIMIT, position)
+    return solve(position, limit=limit).score
 
 
 __all__ = ["PlannerBot", "Weights", "Draw"]

@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from solver import api, counts
+from solver import api, counts, kernel_backend
 from solver.counts import LaidOutPlay
 from solver.limit import Limit
 from solver.position import Position
@@ -40,9 +40,14 @@ JOKER_SEARCH_UNITS = 8
 """Units a simulator search through ``solver.api`` counts (a joker in the hand or on the table):
 the whole call (a ``Problem``, the kernel's joker branches, the re-check) costs about as much as
 a counts-level search that expands seven hundred nodes."""
-CPSAT_SEARCH_UNITS = 100
-"""Units such a search counts when CP-SAT answers it (tahiti with two free jokers that the
-kernel cannot certify within its cap): building the model costs about a hundred times more."""
+JOKER_NODES_PER_UNIT = 25
+"""Kernel nodes of a search with jokers that count one more unit: a node with jokers (an
+automaton of up to 175 states, joker branches) costs tens of times what a node without does
+(6-20 µs a node here against a fraction of one), so a big joker search counts what it costs."""
+CPSAT_SEARCH_UNITS = 250
+"""Units a search counts when CP-SAT answers it (tahiti with two free jokers that the kernel
+cannot certify within its cap): the model, built whatever the limit, costs 15-45 ms of CPU
+here, about what 250 units of other searches take."""
 
 _WORK = [0]  # work done by bots in this process so far (bots move one at a time per process)
 
@@ -56,9 +61,24 @@ def work_done() -> int:
 
 def solve(position: Position, objective: str = "cards", limit: Limit | None = None
           ) -> api.Solution:
-    """``solver.api.solve_position``, counted as one search."""
-    _WORK[0] += 1
-    return api.solve_position(position, objective, limit=limit)
+    """``solver.api.solve_position``, counted as one unit without jokers; with jokers as one
+    plus one per ``JOKER_NODES_PER_UNIT`` kernel nodes, and ``CPSAT_SEARCH_UNITS`` when CP-SAT
+    answered (deterministic counts: a big joker search costs what it takes)."""
+    before = kernel_backend.nodes_expanded()
+    answer = api.solve_position(position, objective, limit=limit)
+    _WORK[0] += _units(position, answer, kernel_backend.nodes_expanded() - before, 1)
+    return answer
+
+
+def _units(position: Position, answer: api.Solution, nodes: int, base: int) -> int:
+    """What a search through ``solver.api`` counts: ``base`` units without jokers; with
+    jokers ``base`` plus one per ``JOKER_NODES_PER_UNIT`` nodes; ``CPSAT_SEARCH_UNITS`` for
+    CP-SAT (its model, built whatever its limit, is the cost)."""
+    if answer.backend == "cpsat":
+        return CPSAT_SEARCH_UNITS
+    if not position.has_jokers:
+        return base
+    return base + nodes // JOKER_NODES_PER_UNIT
 
 
 def solve_counts(table: np.ndarray, hand: np.ndarray, **options: Any) -> Partition:
@@ -71,11 +91,14 @@ def solve_counts(table: np.ndarray, hand: np.ndarray, **options: Any) -> Partiti
 
 def solve_jokers(position: Position, limit: Limit) -> api.Solution:
     """``solver.api.solve_position`` for the simulator's joker positions, counted as
-    ``JOKER_SEARCH_UNITS``, or ``CPSAT_SEARCH_UNITS`` when CP-SAT answered (the backend is a
-    deterministic choice). ``limit`` caps the search: the kernel's work, the certifying
-    search's, or CP-SAT's deterministic time."""
+    ``JOKER_SEARCH_UNITS`` plus one per ``JOKER_NODES_PER_UNIT`` nodes, or
+    ``CPSAT_SEARCH_UNITS`` when CP-SAT answered (the backend is a deterministic choice).
+    ``limit`` caps the search: the kernel's work, the certifying search's, or CP-SAT's
+    deterministic time."""
+    before = kernel_backend.nodes_expanded()
     answer = api.solve_position(position, limit=limit)
-    _WORK[0] += CPSAT_SEARCH_UNITS if answer.backend == "cpsat" else JOKER_SEARCH_UNITS
+    _WORK[0] += _units(position, answer, kernel_backend.nodes_expanded() - before,
+                       JOKER_SEARCH_UNITS)
     return answer
 
 
@@ -87,11 +110,14 @@ def best_play(*args: Any) -> LaidOutPlay | None:
 
 
 class Meter:
-    """The work of one move: units since it started, and the safety cap on its clock."""
+    """The work of one move (or of one part of it): units since it started, the work it may
+    do (``work``, None: unbounded) and the safety cap on its clock."""
 
-    def __init__(self, seconds: float | None = SAFETY_SECONDS) -> None:
+    def __init__(self, seconds: float | None = SAFETY_SECONDS, work: int | None = None
+                 ) -> None:
         self.start = work_done()
         self.deadline = None if seconds is None else time.perf_counter() + seconds
+        self.work = work
 
     def spent(self) -> int:
         """Work units done since the move started."""
@@ -101,6 +127,21 @@ class Meter:
         """Whether the safety cap has been reached (never on a normal move)."""
         return self.deadline is not None and time.perf_counter() >= self.deadline
 
+    def out(self) -> bool:
+        """Whether its work is spent (or the safety cap reached): no further search."""
+        return (self.work is not None and self.spent() >= self.work) or self.capped()
 
-__all__ = ["CPSAT_SEARCH_UNITS", "JOKER_SEARCH_UNITS", "NODES_PER_UNIT", "SAFETY_SECONDS",
-           "Meter", "best_play", "solve", "solve_counts", "solve_jokers", "work_done"]
+    def limit(self, cap: Limit, position: Position) -> Limit:
+        """``cap`` for a search of ``position``, tightened to the kernel work the units left
+        can buy (``NODES_PER_UNIT`` nodes a unit, ``JOKER_NODES_PER_UNIT`` with jokers), so
+        that no single search carries a move far past its work."""
+        if self.work is None or cap.work is None:
+            return cap
+        per_unit = JOKER_NODES_PER_UNIT if position.has_jokers else NODES_PER_UNIT
+        room = max(1, self.work - self.spent()) * per_unit
+        return cap if room >= cap.work else Limit(time=cap.time, work=room)
+
+
+__all__ = ["CPSAT_SEARCH_UNITS", "JOKER_NODES_PER_UNIT", "JOKER_SEARCH_UNITS", "NODES_PER_UNIT",
+           "SAFETY_SECONDS", "Meter", "best_play", "solve", "solve_counts", "solve_jokers",
+           "work_done"]
