@@ -734,10 +734,8 @@ def _branch_and_bound(tables, accept, ub_rest, upper, node_limit, floor, pairs, 
     add (``ahead``: its best move's gain plus what that child can add, a pruned child counted
     at its bound), so a node reached again with a higher score is explored again only if
     that can beat the best so far. Without ``pairs``, the suits' state bounds bound nodes
-    too, built when first worth it: without jokers once a first partition is found (the
-    usual search runs straight down to the upper bound; before it, nothing is pruned by
-    score), with jokers after ``LAZY_BOUNDS`` nodes (with 175 automaton states and two
-    jokers they take a few tenths of a millisecond, more than most searches)."""
+    too, built when first worth it: without jokers once a first partition is found (before
+    it nothing is pruned by score), with jokers after ``LAZY_BOUNDS`` nodes."""
     base_key, n_q = tables.base_key, tables.n_q
     wild, mandatory = tables.cfg[WILD], tables.cfg[TABLE_JOKERS]
     moves = np.empty((1 << 9, N_MOVE_FIELDS), dtype=np.int64)
