@@ -9,7 +9,7 @@ import pytest
 
 from bots.arena.loop import run_bots
 from bots.arena.tournament import run_tournament
-from bots.players import make_bot, planner
+from bots.players import expert, make_bot
 from bots.players.expert import ExpertBot
 from bots.players.planner import PlannerBot
 from bots.players.work import CPSAT_SEARCH_UNITS, work_done
@@ -91,11 +91,11 @@ def test_a_huge_joker_position_stays_within_its_work(monkeypatch):
     # a 29-card vatican hand with a joker, not yet opened: its estimates are big joker
     # searches, each counting its nodes; the move stops at its work, not at the clock
     observation = _huge_joker_hand()
-    monkeypatch.setattr(planner, "MOVE_WORK", 300)
+    monkeypatch.setattr(expert, "MOVE_WORK", 300)  # the expert's evaluation's cap
     spent, actions = [], []
     for _ in range(2):
         before = work_done()
-        actions.append(PlannerBot(1, safety=None).choose(observation))
+        actions.append(PlannerBot(1, safety=None, move_work=300).choose(observation))
         spent.append(work_done() - before)
     assert spent[0] == spent[1] and actions[0] == actions[1]
     assert 300 <= spent[0] <= 300 + 2  # each search is capped by the units left
@@ -123,3 +123,15 @@ def _endgame():
     game.hands[0] = list(parse_cards("7H 7D 8S 9S 10S KD 2C 4H"))
     game.hands[1] = game.hands[1][:5]
     return observe(game, 0)
+
+
+def test_the_planner_level_may_weigh_more_than_the_experts_evaluation():
+    # the planner level has no rollouts: its move may take LEVEL_MOVE_WORK units, while the
+    # expert's evaluation keeps to MOVE_WORK so that its rollouts fit its move time
+    from bots.players.planner import LEVEL_MOVE_WORK, MOVE_WORK
+
+    assert PlannerBot(0).move_work == LEVEL_MOVE_WORK > MOVE_WORK
+    bot = ExpertBot(0)
+    assert bot.planner.move_work == bot.crowded.move_work == MOVE_WORK
+    with pytest.raises(ValueError):
+        PlannerBot(0, move_work=0)

@@ -27,7 +27,7 @@ from typing import NamedTuple
 import numpy as np
 
 from bots.players.base import move_seconds
-from bots.players.planner import STRONG, VARIANT_WEIGHTS, PlannerBot
+from bots.players.planner import MOVE_WORK, STRONG, VARIANT_WEIGHTS, PlannerBot
 from bots.players.sim import GREEDY, HOARD, STOCK_JOKER, SimState
 from bots.players.sim import Play as SimPlay
 from bots.players.work import SAFETY_SECONDS, Meter
@@ -86,8 +86,9 @@ class ExpertBot:
         self.work = arguments.integer("work", DEFAULT_WORK if work is None else work, 1,
                                       MAX_WORK)
         self.safety = None if safety is None else arguments.seconds("safety", safety)
-        self.planner = PlannerBot(seed, STRONG, safety=self.safety)
-        self.crowded = PlannerBot(seed, CROWDED, safety=self.safety)
+        self.planner = PlannerBot(seed, STRONG, safety=self.safety, move_work=MOVE_WORK)
+        self.crowded = PlannerBot(seed, CROWDED, safety=self.safety,
+                                  move_work=MOVE_WORK)
 
     def choose(self, observation: Observation) -> Action:
         started = time.perf_counter()
