@@ -143,7 +143,7 @@ def test_a_deferred_solution_reads_compares_and_copies_as_an_eager_one():
     assert str(quick) == str(general)
     fresh = solve(table, hand, variant)
     assert _fields(copy.copy(fresh)) == _fields(general)
-    assert isinstance(quick.__dict__["_source"].answer, Answer)
+    assert isinstance(quick.__dict__["_source"], Answer)
 
 
 def test_the_position_is_the_one_given_even_if_the_lists_change_afterwards():
