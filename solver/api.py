@@ -7,6 +7,7 @@ backend, and re-checks the backend's answer with ``solver.validate`` before retu
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -67,19 +68,24 @@ class Solution:
         return f"play {played} -> {format_groups(self.table)}"
 
     @classmethod
-    def deferred(cls, source: _FromCodes, **fields: Any) -> Solution:
-        """A Solution whose ``played``, ``table``, ``changed`` and ``position`` are built from
-        ``source`` when first read (``_Deferred``); the other fields given."""
+    def deferred(cls, answer: one_call.Answer, objective: str, elapsed: float) -> Solution:
+        """A Solution of the kernel's ``answer`` (``solver.one_call``) whose ``played``,
+        ``table``, ``changed`` and ``position`` are built from it when first read
+        (``_Deferred``)."""
         solution = object.__new__(cls)
-        solution.__dict__.update(fields, _source=source)
+        solution.__dict__.update(score=answer.score, optimal=answer.optimal, backend="kernel",
+                                 elapsed_ms=elapsed, objective=objective, _source=answer)
         return solution
 
 
 class _Deferred:
     """A ``Solution`` field that a solution made by ``Solution.deferred`` builds when first
-    read, from its codes (``_FromCodes``), and keeps: most callers of ``solve`` read only the
-    score or the JSON. A non-data descriptor, so that a field set in ``__init__`` (in the
-    instance's ``__dict__``) is read as ever."""
+    read, from its ``one_call.Answer`` (``build``), and keeps: most callers of ``solve`` read
+    only the score or the JSON. A non-data descriptor, so that a field set in ``__init__`` (in
+    the instance's ``__dict__``) is read as ever."""
+
+    def __init__(self, build: Callable[[one_call.Answer], Any]) -> None:
+        self.build = build
 
     def __set_name__(self, owner: type, name: str) -> None:
         self.name = name
@@ -87,33 +93,25 @@ class _Deferred:
     def __get__(self, solution: Solution | None, owner: type | None = None) -> Any:
         if solution is None:
             return self
-        value = getattr(solution.__dict__["_source"], self.name)()
+        value = self.build(solution.__dict__["_source"])
         solution.__dict__[self.name] = value
         return value
 
 
-class _FromCodes:
-    """What ``solver.one_call`` answered, turned into the ``Solution``'s fields on demand."""
-
-    def __init__(self, answer: one_call.Answer, rules: Variant) -> None:
-        self.answer, self.rules = answer, rules
-
-    def played(self) -> list[Card]:
-        """The played cards in card index order (as ``checked_solution`` lists them)."""
-        return list(map(CARDS.__getitem__, np.repeat(ALL_CARDS, self.answer.played).tolist()))
-
-    def table(self) -> list[tuple[Card, ...]]:
-        return _cards_of_rows(self.answer.rows, self.answer.lengths)
-
-    def changed(self) -> list[bool]:
-        return self.answer.changed.tolist()
-
-    def position(self) -> Position:
-        return position_of_codes(*self.answer.position_codes(), self.rules, True)
+def _played_cards(answer: one_call.Answer) -> list[Card]:
+    """The played cards in card index order (as ``checked_solution`` lists them)."""
+    return list(map(CARDS.__getitem__, np.repeat(ALL_CARDS, answer.played).tolist()))
 
 
-for _field in ("played", "table", "changed", "position"):
-    setattr(Solution, _field, _Deferred())
+def _answer_position(answer: one_call.Answer) -> Position:
+    return position_of_codes(*answer.position_codes(), answer.rules, True)
+
+
+for _field, _build in (("played", _played_cards),
+                       ("table", lambda answer: _cards_of_rows(answer.rows, answer.lengths)),
+                       ("changed", lambda answer: answer.changed.tolist()),
+                       ("position", _answer_position)):
+    setattr(Solution, _field, _Deferred(_build))
     getattr(Solution, _field).__set_name__(Solution, _field)
 
 
@@ -196,10 +194,7 @@ def _solve_in_one_call(table: object, hand: object, rules: Variant, objective: s
     answer = one_call.solve(table, hand, rules, ONES if objective == "cards" else POINTS)
     if answer is None:
         return None
-    source = _FromCodes(answer, rules)
-    return Solution.deferred(source, score=answer.score, optimal=answer.optimal,
-                             backend="kernel", elapsed_ms=elapsed_ms(started, setup),
-                             objective=objective)
+    return Solution.deferred(answer, objective, elapsed_ms(started, setup))
 
 
 def _position_in_one_call(position: Position, objective: str, started: float,
@@ -213,10 +208,9 @@ def _position_in_one_call(position: Position, objective: str, started: float,
                                   ONES if objective == "cards" else POINTS)
     if answer is None:
         return None
-    return Solution.deferred(_FromCodes(answer, position.variant), score=answer.score,
-                             optimal=answer.optimal, backend="kernel",
-                             elapsed_ms=elapsed_ms(started, setup), objective=objective,
-                             position=position)
+    solution = Solution.deferred(answer, objective, elapsed_ms(started, setup))
+    solution.__dict__["position"] = position
+    return solution
 
 
 def solve_position(position: Position, objective: str = "cards", backend: str = "auto",

@@ -22,8 +22,6 @@ token, or gives the answer, exactly as before.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 import numpy as np
 from numba import njit
 
@@ -45,20 +43,49 @@ more copies than the kernel takes; a capped search found no partition; the answe
 decoding or the re-check (a bug, which the general path reports)."""
 
 
-class Answer(NamedTuple):
-    """``solve_codes``' answer when its status is ``DONE``."""
+HEAD = 2
+"""``solve_codes`` answers ``(status, score, optimal, packed)``: the whole answer in one int64
+array (one array crosses back into Python far faster than a tuple of them), of ``HEAD``
+numbers (the status and the rows' count), then, when the status is ``DONE``, the count of
+each real card played (``N_CARD_TYPES``), each row's length, whether each row is new or
+changed, and the rows (``ROW_WIDTH`` codes each)."""
+PLAYED = HEAD
+LENGTHS = PLAYED + N_CARD_TYPES
 
-    score: int
-    optimal: bool
-    played: np.ndarray
-    """Count of each real card (index 0..51) played from the hand."""
-    rows: np.ndarray
-    """The whole new table: padded rows of card codes in reading order, survivors first."""
-    lengths: np.ndarray
-    changed: np.ndarray
-    """Per row: the group is new or changed."""
-    given: tuple
-    """The position as it was given: ``joined_texts``' bytes or ``card_codes``' arrays."""
+
+class Answer:
+    """``solve_codes``' answer when its status is ``DONE``: the score, whether it is optimal,
+    and the rest read from the packed array (see ``HEAD``) when asked for."""
+
+    __slots__ = ("score", "optimal", "packed", "given", "rules")
+
+    def __init__(self, score: int, optimal: bool, packed: np.ndarray, given: tuple,
+                 rules: Variant) -> None:
+        self.score, self.optimal, self.packed = score, optimal, packed
+        self.given = given
+        """The position as it was given: ``joined_texts``' bytes or ``card_codes``' arrays."""
+        self.rules = rules
+
+    @property
+    def played(self) -> np.ndarray:
+        """Count of each real card (index 0..51) played from the hand."""
+        return self.packed[PLAYED:LENGTHS]
+
+    @property
+    def lengths(self) -> np.ndarray:
+        return self.packed[LENGTHS: LENGTHS + self.packed[1]]
+
+    @property
+    def changed(self) -> np.ndarray:
+        """Per row: the group is new or changed."""
+        n_rows = self.packed[1]
+        return self.packed[LENGTHS + n_rows: LENGTHS + 2 * n_rows].astype(np.bool_)
+
+    @property
+    def rows(self) -> np.ndarray:
+        """The whole new table: padded rows of card codes in reading order, survivors first."""
+        start = LENGTHS + 2 * self.packed[1]
+        return self.packed[start:].reshape((-1, ROW_WIDTH))
 
     def position_codes(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """``(codes, lengths, hand)`` of the position solved (``card_codes``' form)."""
@@ -70,16 +97,27 @@ class Answer(NamedTuple):
 
 DECKS = 2
 """The most decks a position ``solve_codes`` answers may be played with (every variant's)."""
+N_TABLES = 5
+"""Automaton tables per count of copies: ``init, delta, accept, set vectors, suit states``."""
+TABLE_HEAD = 4
+"""Numbers ``automaton_tables`` keeps per table: where it starts, and its three dimensions."""
 
 
 @one_time
-def automaton_tables() -> tuple[tuple[np.ndarray, ...], ...]:
-    """The kernel's automaton tables for one and two copies of a card, as tuples indexed by
-    ``copies - 1`` (``init, delta, accept, set vectors, suit states``): one numba argument
-    type whatever the count."""
-    built = [(*automaton.run_automaton(c), automaton.set_vectors(c), automaton.suit_states(c))
-             for c in range(1, DECKS + 1)]
-    return tuple(tuple(tables[i] for tables in built) for i in range(5))
+def automaton_tables() -> np.ndarray:
+    """The kernel's automaton tables for one and two copies of a card in one int64 array
+    (``accept`` as 0 and 1): a header of ``TABLE_HEAD`` numbers per table, in the order
+    ``N_TABLES`` lists them, one copy count after the other, then the tables' numbers.
+    ``_tables`` reads them back. One array, since numba reads a tuple of arrays given to a
+    function far more slowly than an array."""
+    tables = [table.astype(np.int64) for c in range(1, DECKS + 1) for table in (
+        *automaton.run_automaton(c), automaton.set_vectors(c), automaton.suit_states(c))]
+    head = np.zeros(len(tables) * TABLE_HEAD, dtype=np.int64)
+    at = head.shape[0]
+    for i, table in enumerate(tables):
+        head[i * TABLE_HEAD: (i + 1) * TABLE_HEAD] = (at, *table.shape, 1, 1)[:TABLE_HEAD]
+        at += table.size
+    return np.concatenate([head] + [table.ravel() for table in tables])
 
 
 NO_TEXT = (np.frombuffer(b"", dtype=np.uint8), 0, 0)  # read-only, as joined_texts' bytes
@@ -91,56 +129,54 @@ def solve(table: object, hand: object, rules: Variant, weight: np.ndarray) -> An
     """``solve_codes`` for a position given as ``solve()`` takes it (lists of card texts
     above all) under ``rules`` (joker-free, no opening to make), maximizing ``weight``: its
     ``Answer``, or None when the general path must answer."""
-    load()
+    tables = load()
     joined = joined_texts(table, hand)
-    status, answer = DOUBT, None
+    status = DOUBT
     if joined is not None:
-        status, answer = _solve(joined, NO_CODES, rules, weight)
+        status, score, optimal, packed = solve_codes(
+            *joined, *NO_CODES, ACE_CODES[rules.ace], rules.decks, rules.jokers,
+            rules.singles, weight, tables)
+        if status == DONE:
+            return Answer(score, optimal, packed, joined, rules)
     if status == ODD_TEXT or joined is None:
         given = card_codes(table, hand)
         if given is not None:
-            status, answer = _solve(NO_TEXT, given, rules, weight)
-    return answer
+            return solve_given(given, rules, weight)
+    return None
 
 
 def solve_given(given: tuple[np.ndarray, np.ndarray, np.ndarray], rules: Variant,
                 weight: np.ndarray) -> Answer | None:
     """``solve`` for a position given as ``card_codes``' arrays (a pre-built ``Position``'s
     codes: ``solver.api``): its ``Answer``, or None when the general path must answer."""
-    load()
-    return _solve(NO_TEXT, given, rules, weight)[1]
+    status, score, optimal, packed = solve_codes(
+        *NO_TEXT, *given, ACE_CODES[rules.ace], rules.decks, rules.jokers, rules.singles,
+        weight, load())
+    return Answer(score, optimal, packed, given, rules) if status == DONE else None
 
 
 @one_time
-def load() -> None:
+def load() -> np.ndarray:
     """Load ``solve_codes`` (from numba's cache, or compile it) once per process, its time
     counted as set-up (``solver.warmup``): a fresh process that solves from card texts loads
-    this kernel alone, not every kernel ``solver.warmup.load_kernels`` loads."""
+    this kernel alone, not every kernel ``solver.warmup.load_kernels`` loads. Returns
+    ``automaton_tables()``, ``solve_codes``' last argument."""
+    tables = automaton_tables()
     joined = joined_texts([["5C", "6C", "7C", "8C"]], ["8D", "8H"])
     assert joined is not None
-    _solve(joined, NO_CODES, Variant.parse("machiavelli"), ONES)
-
-
-def _solve(joined: tuple[np.ndarray, int, int],
-           given: tuple[np.ndarray, np.ndarray, np.ndarray], rules: Variant,
-           weight: np.ndarray) -> tuple[int, Answer | None]:
-    """One ``solve_codes`` call: its status, and the ``Answer`` when it is ``DONE``."""
-    inits, deltas, accepts, kvecs, states = automaton_tables()
-    status, score, optimal, played, rows, row_lengths, changed = solve_codes(
-        *joined, *given, ACE_CODES[rules.ace], rules.decks, rules.jokers, rules.singles,
-        weight, 0, inits, deltas, accepts, kvecs, states)
-    if status != DONE:
-        return status, None
-    return status, Answer(int(score), bool(optimal), played, rows, row_lengths, changed,
-                          joined if len(joined[0]) else given)
+    rules = Variant.parse("machiavelli")
+    solve_codes(*joined, *NO_CODES, ACE_CODES[rules.ace], rules.decks, rules.jokers,
+                rules.singles, ONES, tables)
+    return tables
 
 
 @njit(cache=True)
 def solve_codes(data, n_groups, n_cards, codes, lengths, hand, ace_mode, decks, max_jokers,
-                max_singles, weight, node_limit, inits, deltas, accepts, kvecs, states):
-    """``(status, score, optimal, played, rows, lengths, changed)`` for the position given
-    as ``joined_texts``' bytes (``data``, when not empty) or as ``card_codes``' arrays (see
-    the module docstring); the arrays are empty unless ``status`` is ``DONE``."""
+                max_singles, weight, tables):
+    """``(status, score, optimal, packed)`` (see ``HEAD``) for the position given as
+    ``joined_texts``' bytes (``data``, when not empty) or as ``card_codes``' arrays (see the
+    module docstring), ``tables`` being ``automaton_tables()``; the packed array is empty
+    unless the status is ``DONE``."""
     if data.shape[0] > 0:
         read, codes, lengths, hand = parse_texts(data, n_groups, n_cards)
         if not read:
@@ -155,17 +191,17 @@ def solve_codes(data, n_groups, n_cards, codes, lengths, hand, ace_mode, decks, 
     copies = 1
     for c in range(N_CARD_TYPES):
         copies = max(copies, min(table_counts[c] + hand_counts[c], decks))
-    if copies > len(inits):
+    if copies > DECKS:
         return _nothing(COPIES)
-    no_cards = np.zeros(N_CARD_TYPES, dtype=np.int64)
-    cell = kernel.cell_arrays(need, singles, hand_counts, weight, no_cards, weight,
+    cell = kernel.cell_arrays(need, singles, hand_counts, weight,
+                              np.zeros(N_CARD_TYPES, dtype=np.int64), weight,
                               np.zeros((N_JOKER_ROWS, N_CARD_TYPES), dtype=np.int64),
                               ace_mode, 0)
     cfg = config_vector(ace_mode, copies, 0, 0, weight.max(), 0, NO_SCORE)
-    t = copies - 1
+    init, delta, accept, kvecs, states = _tables(tables, copies - 1)
     best, optimal, _, groups, group_lengths, played, _ = kernel.search_and_decode(
-        cell, cfg, inits[t], deltas[t], accepts[t], kvecs[t], old_rows, old_lengths,
-        node_limit, states[t], need, hand_counts)
+        cell, cfg, init, delta, accept, kvecs, old_rows, old_lengths, 0, states, need,
+        hand_counts)
     if best == NO_SCORE:
         return _nothing(NO_ANSWER)
     if group_lengths.shape[0] and group_lengths[0] < 0:
@@ -185,15 +221,46 @@ def solve_codes(data, n_groups, n_cards, codes, lengths, hand, ace_mode, decks, 
         played, ace_mode, 0, 0, 0)
     if code != 0:
         return _nothing(REJECTED)
-    return DONE, score, optimal, played, rows, row_lengths, changed
+    return _packed(score, optimal, played, rows, row_lengths, changed)
+
+
+@njit(cache=True)
+def _tables(tables, t):
+    """``(init, delta, accept, set vectors, suit states)`` for ``t + 1`` copies of a card,
+    read back from ``automaton_tables()``' array."""
+    i = t * N_TABLES * TABLE_HEAD
+    head = tables[i: i + N_TABLES * TABLE_HEAD].reshape((N_TABLES, TABLE_HEAD))
+    init = _table_numbers(tables, head[0]).reshape((head[0, 1], head[0, 2]))
+    delta = _table_numbers(tables, head[1]).reshape((head[1, 1], head[1, 2], head[1, 3]))
+    accept = _table_numbers(tables, head[2]) != 0
+    kvecs = _table_numbers(tables, head[3]).reshape((head[3, 1], head[3, 2]))
+    states = _table_numbers(tables, head[4]).reshape((head[4, 1], head[4, 2]))
+    return init, delta, accept, kvecs, states
+
+
+@njit(cache=True)
+def _table_numbers(tables, head):
+    """The numbers of the table whose header is ``head`` (start, three dimensions)."""
+    return tables[head[0]: head[0] + head[1] * head[2] * head[3]]
+
+
+@njit(cache=True)
+def _packed(score, optimal, played, rows, lengths, changed):
+    """``solve_codes``' answer for an answered position (see ``HEAD``)."""
+    n_rows = lengths.shape[0]
+    packed = np.empty(LENGTHS + n_rows * (2 + ROW_WIDTH), dtype=np.int64)
+    packed[0], packed[1] = DONE, n_rows
+    packed[PLAYED:LENGTHS] = played
+    packed[LENGTHS: LENGTHS + n_rows] = lengths
+    packed[LENGTHS + n_rows: LENGTHS + 2 * n_rows] = changed
+    packed[LENGTHS + 2 * n_rows:] = rows.ravel()
+    return DONE, score, optimal, packed
 
 
 @njit(cache=True)
 def _nothing(status):
     """``solve_codes``' answer for a status other than ``DONE``."""
-    return (status, 0, False, np.zeros(0, dtype=np.int64),
-            np.zeros((0, ROW_WIDTH), dtype=np.int64), np.zeros(0, dtype=np.int64),
-            np.zeros(0, dtype=np.bool_))
+    return status, 0, False, np.zeros(0, dtype=np.int64)
 
 
 @njit(cache=True)

@@ -91,17 +91,29 @@ def _append(out, out_len, count, row, n):
 @njit(cache=True)
 def _keep_intact(new, new_len, old, old_len, used, out, out_len):
     """Table groups found unchanged among the new ones, in their old order: ``(matched, count)``
-    with ``matched[o]`` for each old group kept, the new groups taken marked in ``used``."""
+    with ``matched[o]`` for each old group kept, the new groups taken marked in ``used``.
+    Rows are compared whole only when their ``_row_key``s agree (a few in a whole table)."""
     matched = np.zeros(old_len.shape[0], dtype=np.bool_)
+    new_keys = np.empty(new_len.shape[0], dtype=np.int64)
+    for g in range(new_len.shape[0]):
+        new_keys[g] = _row_key(new[g], new_len[g])
     count = 0
     for o in range(old_len.shape[0]):
+        key = _row_key(old[o], old_len[o])
         for g in range(new_len.shape[0]):
-            if not used[g] and _same(new[g], new_len[g], old[o], old_len[o]):
+            if new_keys[g] == key and not used[g] and _same(new[g], new_len[g], old[o],
+                                                            old_len[o]):
                 used[g] = True
                 matched[o] = True
                 count = _append(out, out_len, count, new[g], new_len[g])
                 break
     return matched, count
+
+
+@njit(cache=True, inline="always")
+def _row_key(row, n):
+    """A number equal for equal group rows: their length, first and last code."""
+    return (n * 256 + row[0]) * 256 + row[n - 1]
 
 
 @njit(cache=True)

@@ -34,14 +34,14 @@ that happens to come first, so:
 
 from __future__ import annotations
 
-import importlib.abc
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from functools import wraps
 from typing import Any, TypeVar
 
 from solver.cached_code import load_cached_code_lightly
+from solver.numba_import import hidden
 
 Builder = TypeVar("Builder", bound=Callable[..., Any])
 
@@ -153,29 +153,13 @@ def _solve_opening_position() -> None:
     solve_position(Position.make(table, hand, variant, opened), objective, "kernel")
 
 
-class _Unseen(importlib.abc.MetaPathFinder):
-    """An import finder for which the named modules do not exist."""
-
-    def __init__(self, names: Sequence[str]) -> None:
-        self.names = tuple(names)
-
-    def find_spec(self, fullname: str, path: Any = None, target: Any = None) -> None:
-        if fullname in self.names:
-            raise ModuleNotFoundError(f"{fullname} is not loaded for numba's BLAS probe",
-                                      name=fullname)
-
-
 def load_numba_arrays() -> None:
     """Import ``numba.np.arraymath`` without its probe of SciPy's BLAS (see the module
     docstring), unless it or ``scipy.linalg`` is already loaded."""
     if "numba.np.arraymath" in sys.modules or "scipy.linalg" in sys.modules:
         return
-    unseen = _Unseen(["scipy.linalg"])
-    sys.meta_path.insert(0, unseen)
-    try:
+    with hidden(["scipy", "scipy.linalg"]):  # SciPy itself is imported first
         import numba.np.arraymath  # noqa: F401  (loaded for its side effect)
-    finally:
-        sys.meta_path.remove(unseen)
 
 
 load_numba_arrays()

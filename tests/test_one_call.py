@@ -143,7 +143,7 @@ def test_a_deferred_solution_reads_compares_and_copies_as_an_eager_one():
     assert str(quick) == str(general)
     fresh = solve(table, hand, variant)
     assert _fields(copy.copy(fresh)) == _fields(general)
-    assert isinstance(quick.__dict__["_source"].answer, Answer)
+    assert isinstance(quick.__dict__["_source"], Answer)
 
 
 def test_the_position_is_the_one_given_even_if_the_lists_change_afterwards():
@@ -200,3 +200,36 @@ def test_prebuilt_positions_that_are_not_the_usual_request_go_the_general_way():
         assert str(quick.value) == str(general.value)
     with pytest.raises(ValueError, match="position"):
         solve_position("5C 6C 7C / 8C / machiavelli")  # type: ignore[arg-type]
+
+
+def test_the_packed_automaton_tables_read_back_as_built():
+    """``automaton_tables()`` packs the kernel's tables for one and two copies into one
+    array (one numba argument); ``_tables`` gives back each table as ``solver.automaton``
+    built it (``accept`` as booleans)."""
+    from solver import automaton
+    from solver.one_call import DECKS, _tables, automaton_tables
+
+    packed = automaton_tables()
+    for copies in range(1, DECKS + 1):
+        built = (*automaton.run_automaton(copies), automaton.set_vectors(copies),
+                 automaton.suit_states(copies))
+        read = _tables(packed, copies - 1)
+        for want, got in zip(built, read, strict=True):
+            assert got.dtype == want.dtype and got.shape == want.shape
+            assert np.array_equal(got, want)
+
+
+def test_an_answer_unpacks_to_the_general_paths_fields():
+    """The packed answer (``solver.one_call.HEAD``) read back: the played counts, the rows,
+    their lengths and which changed, as the general path lays them out."""
+    table, hand = [["5C", "6C", "7C", "8C"], ["KH"], ["9S", "9H", "9D"]], ["8D", "8H", "9C"]
+    variant = "machiavelli:helpers=4"
+    answer = solve(table, hand, variant).__dict__["_source"]
+    general = _general_solution(Position.make(table, hand, variant))
+    assert isinstance(answer, Answer) and answer.score == general.score == 3
+    assert answer.played.tolist() == np.bincount(
+        [card.index for card in general.played], minlength=52).tolist()
+    assert answer.lengths.tolist() == [len(group) for group in general.table]
+    assert answer.changed.tolist() == general.changed
+    assert [[code for code in row if code >= 0] for row in answer.rows.tolist()] == \
+        [[CODE_OF[str(card)] for card in group] for group in general.table]
