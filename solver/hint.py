@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -172,7 +171,7 @@ def hint_position(position: Position, objective: str = "cards",
     if not solution.played:
         return Hint(solution, [], 0, [], elapsed_ms(started, setup))
     changed, picked_up = changed_groups(position.table, solution.table)
-    steps = explain(position, solution)
+    steps = explain(position, solution, changed)
     return Hint(solution, changed, picked_up, steps, elapsed_ms(started, setup))
 
 
@@ -248,8 +247,15 @@ def changed_groups(old: list | tuple, new: list | tuple) -> tuple[list[int], int
     return changed, picked_up
 
 
-def _key(group) -> tuple[str, ...]:
-    return tuple(sorted(str(card) for card in group))
+def _key(group) -> tuple[int, ...]:
+    """A group's cards as a sorted tuple of codes: the same key for the same cards in any
+    order (codes, not card texts: this runs for every group of every hint)."""
+    return tuple(sorted(map(_code, group)))
+
+
+def _code(card) -> int:
+    """``card.code``, and -1 for an unnamed joker (it has no code): one key per card text."""
+    return card.code if card.rank else -1
 
 
 def _least_disturbing(problem: Problem, best: Solution,
@@ -331,11 +337,14 @@ Plan = list[tuple[Any, dict[int, list[str]]]]
 card texts it gives}``."""
 
 
-def explain(position: Position, solution: Solution) -> list[str]:
+def explain(position: Position, solution: Solution,
+            changed: list[int] | None = None) -> list[str]:
     """The play as steps: what to take from which table group, and which groups to make from
-    it and from the hand. Table groups are numbered as they lie (1-based)."""
+    it and from the hand. Table groups are numbered as they lie (1-based); ``changed``, the
+    numbers of the groups the play changes (``changed_groups``), when the caller has them."""
     old = [tuple(group) for group in position.table]
-    changed, _ = changed_groups(old, solution.table)
+    if changed is None:
+        changed, _ = changed_groups(old, solution.table)
     new_groups = [group for group, flag in zip(solution.table, solution.changed, strict=True)
                   if flag]
     plan = _plan(old, changed, new_groups)
@@ -351,23 +360,31 @@ def explain(position: Position, solution: Solution) -> list[str]:
 def _plan(old: list[tuple], changed: list[int], new_groups: list) -> Plan:
     """Where each new group's cards come from: every table card of a changed group, and
     every played card, is a source; the table groups sharing most cards give first, the
-    rest comes from the hand."""
-    pools = {number: Counter(str(card) for card in old[number - 1]) for number in changed}
+    rest comes from the hand. Cards are counted by code and told by text."""
+    pools = {number: Counter(map(_code, old[number - 1])) for number in changed}
     plan: Plan = []
     for group in new_groups:
-        want = Counter(str(card) for card in group)
+        codes = [_code(card) for card in group]
+        text = {code: str(card) for code, card in zip(codes, group, strict=True)}
+        want = Counter(codes)
+        shares = {number: pools[number] & want for number in changed}
         sources: dict[int, list[str]] = {}
-        order = sorted(changed, key=lambda n: -sum((pools[n] & want).values()))
-        for number in order:
+        for number in sorted(changed, key=lambda n: -sum(shares[n].values())):
             share = pools[number] & want
             if share:
-                sources[number] = sorted(share.elements(), key=_order_in(group))
+                sources[number] = [text[code] for code in _in_order(share, codes)]
                 pools[number] -= share
                 want -= share
         if want:
-            sources[0] = sorted(want.elements(), key=_order_in(group))
+            sources[0] = [text[code] for code in _in_order(want, codes)]
         plan.append((group, sources))
     return plan
+
+
+def _in_order(cards: Counter, codes: list[int]) -> list[int]:
+    """The codes of ``cards`` (a multiset) in the order they first appear in ``codes``."""
+    first = {code: i for i, code in reversed(list(enumerate(codes)))}
+    return sorted(cards.elements(), key=first.__getitem__)
 
 
 def _staying_shares(changed: list[int], plan: Plan) -> dict[int, tuple[int, list[str]]]:
@@ -423,13 +440,6 @@ def _join(parts: list[str]) -> str:
     if len(parts) < 2:
         return "".join(parts)
     return ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
-def _order_in(group) -> Callable[[str], int]:
-    position: dict[str, int] = {}
-    for i, card in enumerate(group):
-        position.setdefault(str(card), i)
-    return lambda text: position.get(text, len(position))
 
 
 __all__ = ["Hint", "changed_groups", "explain", "hint", "hint_position", "kernel_first",

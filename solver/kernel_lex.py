@@ -40,9 +40,10 @@ N_STEPS = N_RANKS
 # Fields of a generated move: child key, lex gain, move code, rank, runs chosen, sets kept.
 MOVE_KEY, MOVE_GAIN, MOVE_CODE, MOVE_RANK, MOVE_RUNS, MOVE_SETS = range(6)
 N_MOVE_FIELDS = 6
-# Fields of a suit option: code, next automaton state, live mask after, gain, rank, chosen.
-OPT_CODE, OPT_NEXT, OPT_LIVE, OPT_GAIN, OPT_RANK, OPT_CHOSEN = range(6)
-N_OPT_FIELDS = 6
+# Fields of a suit option: code, next automaton state, live mask after, gain, rank, chosen,
+# hand cores met (the runs decided here and not kept).
+OPT_CODE, OPT_NEXT, OPT_LIVE, OPT_GAIN, OPT_RANK, OPT_CHOSEN, OPT_HIT = range(7)
+N_OPT_FIELDS = 7
 MAX_OPTIONS = 256  # per suit and set-card count: copies x kept-run subsets x high aces
 
 LexTables = namedtuple("LexTables", [
@@ -50,7 +51,7 @@ LexTables = namedtuple("LexTables", [
     "base_key", "big", "dec_runs", "n_dec", "run_cover", "run_weight", "suit_mask",
     "ends_at", "set_keep", "set_choice", "keep_rest", "bounds", "ub_rest", "opts", "n_opt",
     "q_of", "core_last", "core_runs", "core_sets", "undecided_runs", "open_runs",
-    "undecided_sets", "set_w",
+    "undecided_sets", "set_w", "core_shift", "core_hit_runs", "core_hit_sets", "core_alive",
 ])
 LexTables.__doc__ = """What every expansion of one lexicographic search reads.
 
@@ -64,7 +65,10 @@ the table as it lies (move order); ``big`` is ``W``. Runs (global index ``j``):
 ``kvecs[kv]`` keep at step ``t`` and which of the step's table sets (bits). ``keep_rest[t]``:
 every weight decided at steps ``t``.. . ``opts``/``n_opt``/``q_of``: scratch. ``core_*``:
 the hand cores of ``lex_tables.hand_cores``; ``undecided_runs``/``open_runs``/
-``undecided_sets`` and ``set_w`` as ``lex_tables._decided`` builds them."""
+``undecided_sets`` and ``set_w`` as ``lex_tables._decided`` builds them. A key's mask
+holds the live kept runs (bits ``j``) and, from bit ``core_shift``, the tracked hand cores
+already met; ``core_hit_runs``/``core_hit_sets``/``core_alive`` as
+``lex_tables.core_tracking`` builds them."""
 
 
 @njit(cache=True)
@@ -117,11 +121,11 @@ def _widened_bounds(cell, delta, accept, cover_max, copies):
 
 
 @njit(cache=True, inline="always")
-def _put(tables, s, k, code, nxt, live, gain, rank, chosen):
+def _put(tables, s, k, code, nxt, live, gain, rank, chosen, hit):
     j = tables.n_opt[s, k]
     o = tables.opts[s, k, j]
     o[OPT_CODE], o[OPT_NEXT], o[OPT_LIVE] = code, nxt, live
-    o[OPT_GAIN], o[OPT_RANK], o[OPT_CHOSEN] = gain, rank, chosen
+    o[OPT_GAIN], o[OPT_RANK], o[OPT_CHOSEN], o[OPT_HIT] = gain, rank, chosen, hit
     tables.n_opt[s, k] = j + 1
 
 
@@ -137,12 +141,14 @@ def _suit_options(tables, t, s, mask):
     for k in range(tables.n_opt.shape[1]):
         tables.n_opt[s, k] = 0
     for sub in range((1 << n_dec) - 1, -1, -1):
-        chosen, weight = 0, 0
+        chosen, weight, hit = 0, 0, 0
         for i in range(n_dec):
+            j = tables.dec_runs[t, s, i]
             if sub >> i & 1:
-                j = tables.dec_runs[t, s, i]
                 chosen |= 1 << j
                 weight += tables.run_weight[j]
+            else:
+                hit |= tables.core_hit_runs[j]
         live = incoming | chosen
         held = 0
         bits, j = live, 0
@@ -162,7 +168,7 @@ def _suit_options(tables, t, s, mask):
                     nxt = tables.delta[tables.q_of[s], r, 0]
                     if nxt >= 0 and tables.alive[t + 1, s, nxt]:
                         rank = gain * 16 - abs(k - tables.ref_k[t, s])
-                        _put(tables, s, k, code, nxt, after, gain, rank, chosen)
+                        _put(tables, s, k, code, nxt, after, gain, rank, chosen, hit)
                     continue
                 for g in range(min(cfg[kernel.GMAX], r), -1, -1):
                     if r - g > 0 and cfg[kernel.R0_OK] == 0:
@@ -172,13 +178,14 @@ def _suit_options(tables, t, s, mask):
                         continue
                     rank = gain * 16 - abs(k - tables.ref_k[0, s]) - abs(g - tables.ref_g[s])
                     _put(tables, s, k, kernel._option_code(u, k, g, 0), nxt, after, gain,
-                         rank, chosen)
+                         rank, chosen, hit)
 
 
 @njit(cache=True)
-def _combine(tables, t, kv, moves, end):
+def _combine(tables, t, kv, met, moves, end):
     """Write every combination of the suits' options with the set cards ``kvecs[kv]`` to
-    ``moves`` from ``end``; return the new end."""
+    ``moves`` from ``end`` (``met``: the tracked hand cores the node has met); return the
+    new end."""
     n_q = tables.n_q
     kvec = tables.kvecs[kv]
     o0, o1 = tables.opts[0, kvec[0]], tables.opts[1, kvec[1]]
@@ -186,11 +193,15 @@ def _combine(tables, t, kv, moves, end):
     n0, n1 = tables.n_opt[0, kvec[0]], tables.n_opt[1, kvec[1]]
     n2, n3 = tables.n_opt[2, kvec[2]], tables.n_opt[3, kvec[3]]
     set_gain, set_bits = tables.set_keep[t, kv], tables.set_choice[t, kv]
+    met |= tables.core_hit_sets[t, kv]
+    alive, shift = tables.core_alive[t + 1], tables.core_shift
     for a in range(n0):
         for b in range(n1):
             for c in range(n2):
                 for d in range(n3):
                     live = o0[a, OPT_LIVE] | o1[b, OPT_LIVE] | o2[c, OPT_LIVE] | o3[d, OPT_LIVE]
+                    hit = met | o0[a, OPT_HIT] | o1[b, OPT_HIT] | o2[c, OPT_HIT] | o3[d, OPT_HIT]
+                    live |= (hit & alive) << shift
                     m = moves[end]
                     m[MOVE_KEY] = o0[a, OPT_NEXT] + n_q * (o1[b, OPT_NEXT] + n_q * (
                         o2[c, OPT_NEXT] + n_q * o3[d, OPT_NEXT])) + tables.base_key * live
@@ -228,7 +239,7 @@ def _expand(t, key, tables, moves, at):
             continue
         if end + count > moves.shape[0]:
             return -(end + count)
-        end = _combine(tables, t, kv, moves, end)
+        end = _combine(tables, t, kv, mask >> tables.core_shift, moves, end)
     _sort_moves(moves, at, end)
     return end
 
@@ -287,13 +298,15 @@ def _node_bound(tables, t, key, enough):
 def _core_penalty(tables, t, mask):
     """What a play of every hand card still to come must give up, from the node's kept runs
     ``mask``: each hand core the key still tells about (``t`` up to its ``core_last``) not
-    met by a run already changed needs one of its undecided groups changed; disjoint cores,
+    met by a run already changed (nor, for a tracked core, by any group: its bit in
+    ``mask``) needs one of its undecided groups changed; disjoint cores,
     smallest first, each cost their lightest group. -1 when some core has no group left to
     change (then the node cannot play every hand card)."""
     changed = tables.open_runs[t] & ~mask
+    met = mask >> tables.core_shift
     taken_runs, taken_sets, penalty = 0, 0, 0
     for i in range(tables.core_last.shape[0]):
-        if t > tables.core_last[i] or tables.core_runs[i] & changed:
+        if t > tables.core_last[i] or tables.core_runs[i] & changed or met >> i & 1:
             continue
         runs = tables.core_runs[i] & tables.undecided_runs[t]
         sets = tables.core_sets[i] & tables.undecided_sets[t]

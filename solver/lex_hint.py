@@ -119,10 +119,11 @@ def search_tables(problem: Problem, groups: list[tuple[int, ...]], value: int) -
     parts = lex_tables.split_groups(rows, lengths, each)
     if (parts[-1] < 0).any():
         return None, parts, each, big
+    room = KEY_BITS - (delta.shape[0] ** N_SUITS * N_RANKS).bit_length() - parts[0].shape[0]
     tables = lex_tables.build(cell, cfg, init, delta, accept, automaton.set_vectors(copies),
                               rows, lengths, each, big, parts[:4], (parts[5], parts[6],
                                                                     parts[8]),
-                              problem.hand, problem.free, _triples(problem.ace), value)
+                              problem.hand, problem.free, _triples(problem.ace), value, room)
     return tables, parts, each, big
 
 
