@@ -38,7 +38,7 @@ import numpy as np
 
 from solver import arguments, kernel_backend, least_change, lex_hint
 from solver.api import BACKENDS, Solution, checked_solution, solve_position
-from solver.cards import N_CARD_TYPES, format_cards
+from solver.cards import N_CARD_TYPES, Card, format_cards
 from solver.constants import JOKER_CODE
 from solver.errors import UnsupportedPositionError
 from solver.limit import Limit, resolve_limit
@@ -234,13 +234,17 @@ def _cpsat_hint(position: Position, problem: Problem, objective: str, limit: Lim
 
 def changed_groups(old: list | tuple, new: list | tuple) -> tuple[list[int], int]:
     """Numbers (1-based) of the ``old`` groups that do not lie unchanged in ``new``, and
-    their card count."""
-    left = Counter(_key(group) for group in new)
+    their card count. Cards are ``Card``s, codes or texts (compared as texts when they are
+    not all ``Card``s)."""
+    every_card = all(isinstance(card, Card) for groups in (old, new) for group in groups
+                     for card in group)
+    key = _key if every_card else _text_key
+    left = Counter(key(group) for group in new)
     changed, picked_up = [], 0
     for number, group in enumerate(old, start=1):
-        key = _key(group)
-        if left[key] > 0:
-            left[key] -= 1
+        group_key = key(group)
+        if left[group_key] > 0:
+            left[group_key] -= 1
         else:
             changed.append(number)
             picked_up += len(group)
@@ -248,12 +252,16 @@ def changed_groups(old: list | tuple, new: list | tuple) -> tuple[list[int], int
 
 
 def _key(group) -> tuple[int, ...]:
-    """A group's cards as a sorted tuple of codes: the same key for the same cards in any
-    order (codes, not card texts: this runs for every group of every hint)."""
+    """A group of ``Card``s as a sorted tuple of codes: the same key for the same cards in
+    any order (codes, not card texts: this runs for every group of every hint)."""
     return tuple(sorted(map(_code, group)))
 
 
-def _code(card) -> int:
+def _text_key(group) -> tuple[str, ...]:
+    return tuple(sorted(str(card) for card in group))
+
+
+def _code(card: Card) -> int:
     """``card.code``, and -1 for an unnamed joker (it has no code): one key per card text."""
     return card.code if card.rank else -1
 

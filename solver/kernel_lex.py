@@ -31,7 +31,7 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
-from solver import freed_sets, kernel
+from solver import kernel
 from solver.constants import N_RANKS, N_SUITS, NO_SCORE
 from solver.kernel import BASE, HAND, HI, LO, WEIGHT, _gain
 from solver.kernel_decode import decode_moves
@@ -52,6 +52,7 @@ LexTables = namedtuple("LexTables", [
     "ends_at", "set_keep", "set_choice", "keep_rest", "bounds", "ub_rest", "opts", "n_opt",
     "q_of", "core_last", "core_runs", "core_sets", "undecided_runs", "open_runs",
     "undecided_sets", "set_w", "core_shift", "core_hit_runs", "core_hit_sets", "core_alive",
+    "run_left", "set_left",
 ])
 LexTables.__doc__ = """What every expansion of one lexicographic search reads.
 
@@ -68,7 +69,8 @@ the hand cores of ``lex_tables.hand_cores``; ``undecided_runs``/``open_runs``/
 ``undecided_sets`` and ``set_w`` as ``lex_tables._decided`` builds them. A key's mask
 holds the live kept runs (bits ``j``) and, from bit ``core_shift``, the tracked hand cores
 already met; ``core_hit_runs``/``core_hit_sets``/``core_alive`` as
-``lex_tables.core_tracking`` builds them."""
+``lex_tables.core_tracking`` builds them; ``run_left``/``set_left``: scratch of
+``_core_penalty``."""
 
 
 @njit(cache=True)
@@ -299,12 +301,16 @@ def _core_penalty(tables, t, mask):
     """What a play of every hand card still to come must give up, from the node's kept runs
     ``mask``: each hand core the key still tells about (``t`` up to its ``core_last``) not
     met by a run already changed (nor, for a tracked core, by any group: its bit in
-    ``mask``) needs one of its undecided groups changed; disjoint cores,
-    smallest first, each cost their lightest group. -1 when some core has no group left to
-    change (then the node cannot play every hand card)."""
+    ``mask``) needs one of its undecided groups changed. Two lower bounds of that covering
+    problem, the larger counts: disjoint cores, smallest first, each cost their lightest
+    group; and a feasible dual of its linear relaxation, where cores, smallest first, each
+    charge the least weight their groups have left and take it from all of them. -1 when
+    some core has no group left to change (then the node cannot play every hand card)."""
     changed = tables.open_runs[t] & ~mask
     met = mask >> tables.core_shift
-    taken_runs, taken_sets, penalty = 0, 0, 0
+    run_left, set_left = tables.run_left, tables.set_left
+    run_seen, set_seen, dual = 0, 0, 0
+    taken_runs, taken_sets, disjoint = 0, 0, 0
     for i in range(tables.core_last.shape[0]):
         if t > tables.core_last[i] or tables.core_runs[i] & changed or met >> i & 1:
             continue
@@ -312,22 +318,45 @@ def _core_penalty(tables, t, mask):
         sets = tables.core_sets[i] & tables.undecided_sets[t]
         if runs == 0 and sets == 0:
             return -1
-        if runs & taken_runs or sets & taken_sets:
-            continue
-        taken_runs |= runs
-        taken_sets |= sets
-        penalty += _lightest(runs, tables.run_weight, sets, tables.set_w)
-    return penalty
+        if not (runs & taken_runs or sets & taken_sets):
+            taken_runs |= runs
+            taken_sets |= sets
+            disjoint += min(_least_left(runs, tables.run_weight, run_left, 0),
+                            _least_left(sets, tables.set_w, set_left, 0))
+        charge = min(_least_left(runs, tables.run_weight, run_left, run_seen),
+                     _least_left(sets, tables.set_w, set_left, set_seen))
+        if charge > 0:
+            dual += charge
+            run_seen = _charge(runs, tables.run_weight, run_left, run_seen, charge)
+            set_seen = _charge(sets, tables.set_w, set_left, set_seen, charge)
+    return max(dual, disjoint)
 
 
 @njit(cache=True)
-def _lightest(runs, run_weight, sets, set_w):
-    """The least weight among the runs and sets of the two masks (not both empty)."""
-    if runs == 0:
-        return freed_sets._cheapest(sets, set_w)
-    if sets == 0:
-        return freed_sets._cheapest(runs, run_weight)
-    return min(freed_sets._cheapest(runs, run_weight), freed_sets._cheapest(sets, set_w))
+def _least_left(mask, weight, left, seen):
+    """The least weight left among the groups of ``mask`` (``left[i]`` where bit ``i`` of
+    ``seen`` is set, else ``weight[i]``); ``W``-sized (no group) when ``mask`` is empty."""
+    least = 1 << 62
+    i = 0
+    while mask:
+        if mask & 1:
+            least = min(least, left[i] if seen >> i & 1 else weight[i])
+        mask >>= 1
+        i += 1
+    return least
+
+
+@njit(cache=True)
+def _charge(mask, weight, left, seen, charge):
+    """Take ``charge`` from the weight left of every group of ``mask``; the new ``seen``."""
+    i = 0
+    while mask:
+        if mask & 1:
+            left[i] = (left[i] if seen >> i & 1 else weight[i]) - charge
+            seen |= 1 << i
+        mask >>= 1
+        i += 1
+    return seen
 
 
 @njit(cache=True)

@@ -162,7 +162,8 @@ def build(cell, cfg, init, delta, accept, kvecs, rows, lengths, weights, big, ru
         np.zeros((N_SUITS, copies + 1, MAX_OPTIONS, N_OPT_FIELDS), dtype=np.int64),
         np.zeros((N_SUITS, copies + 1), dtype=np.int64), np.zeros(N_SUITS, dtype=np.int64),
         last, cores[1], cores[2], decided[0], decided[1], decided[2], set_w,
-        run_suit.shape[0], hit_runs, hit_sets, core_alive)
+        run_suit.shape[0], hit_runs, hit_sets, core_alive,
+        np.zeros(max(run_suit.shape[0], 1), dtype=np.int64), np.zeros_like(set_w))
 
 
 @njit(cache=True)
