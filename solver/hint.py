@@ -370,14 +370,21 @@ def _plan(old: list[tuple], changed: list[int], new_groups: list) -> Plan:
     every played card, is a source; the table groups sharing most cards give first, the
     rest comes from the hand. Cards are counted by code and told by text."""
     pools = {number: Counter(map(_code, old[number - 1])) for number in changed}
+    holders: dict[int, list[int]] = {}  # code -> the changed groups holding it, in order
+    for number in changed:
+        for code in pools[number]:
+            holders.setdefault(code, []).append(number)
     plan: Plan = []
     for group in new_groups:
         codes = [_code(card) for card in group]
         text = {code: str(card) for code, card in zip(codes, group, strict=True)}
         want = Counter(codes)
-        shares = {number: pools[number] & want for number in changed}
+        shared: dict[int, int] = {}  # changed group -> cards it shares with the new group
+        for code, count in want.items():
+            for number in holders.get(code, ()):
+                shared[number] = shared.get(number, 0) + min(pools[number][code], count)
         sources: dict[int, list[str]] = {}
-        for number in sorted(changed, key=lambda n: -sum(shares[n].values())):
+        for number in sorted(shared, key=lambda n: (-shared[n], changed.index(n))):
             share = pools[number] & want
             if share:
                 sources[number] = [text[code] for code in _in_order(share, codes)]
