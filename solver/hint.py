@@ -68,10 +68,12 @@ half a CP-SAT hint before CP-SAT's own)."""
 LEX_WORK = 20_000
 """``auto`` hands a hint of the lexicographic search (``solver.lex_hint``) to CP-SAT after this
 much kernel work (nodes plus the moves they generate). On the suite's 60+-card tables the
-search's work runs from a few hundred to 600,000 (median about 8,000); caps of 10,000, 30,000
-and 100,000 gave the same auto median (within the noise of a loaded machine), the smaller
-ones a lower worst case (a capped search costs its work before CP-SAT's own), the larger
-ones fewer hand-overs (45, 23 and 10 of 95)."""
+search's work runs from about 100 to 590,000 (median about 7,000; 30 of 95 over 20,000, 44
+over 10,000, measured after the hand-core bits of ``solver.lex_tables.core_tracking``); caps
+of 10,000, 30,000 and 100,000 gave the same auto median (within the noise of a loaded
+machine), the smaller ones a lower worst case (a capped search costs its work before
+CP-SAT's own), the larger ones fewer hand-overs (45, 23 and 10 of 95, measured before those
+bits)."""
 
 
 @dataclass(frozen=True)

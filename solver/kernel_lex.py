@@ -20,7 +20,9 @@ following the minimal run automaton, a transposition table), with two additions:
   A node's key is the kernel's four automaton states plus the mask of live kept runs.
 
 Nodes are bounded by ``W`` times the kernel's per-suit value bound (widened: kept runs take
-cards away from the automaton) plus every weight still to be decided. Without jokers only;
+cards away from the automaton) plus every weight still to be decided, less what the hand's
+cores must still change (``_core_penalty``; the key records which cores a play has met, as
+far as its bits allow, so a core counts until its card's step). Without jokers only;
 ``solver.lex_hint`` prepares the arrays and lays out the answer.
 """
 
