@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -39,7 +38,7 @@ import numpy as np
 
 from solver import arguments, kernel_backend, least_change, lex_hint
 from solver.api import BACKENDS, Solution, checked_solution, solve_position
-from solver.cards import N_CARD_TYPES, format_cards
+from solver.cards import N_CARD_TYPES, Card, format_cards
 from solver.constants import JOKER_CODE
 from solver.errors import UnsupportedPositionError
 from solver.limit import Limit, resolve_limit
@@ -69,10 +68,12 @@ half a CP-SAT hint before CP-SAT's own)."""
 LEX_WORK = 20_000
 """``auto`` hands a hint of the lexicographic search (``solver.lex_hint``) to CP-SAT after this
 much kernel work (nodes plus the moves they generate). On the suite's 60+-card tables the
-search's work runs from a few hundred to 600,000 (median about 8,000); caps of 10,000, 30,000
-and 100,000 gave the same auto median (within the noise of a loaded machine), the smaller
-ones a lower worst case (a capped search costs its work before CP-SAT's own), the larger
-ones fewer hand-overs (45, 23 and 10 of 95)."""
+search's work runs from about 100 to 590,000 (median about 7,000; 30 of 95 over 20,000, 44
+over 10,000, measured after the hand-core bits of ``solver.lex_tables.core_tracking``); caps
+of 10,000, 30,000 and 100,000 gave the same auto median (within the noise of a loaded
+machine), the smaller ones a lower worst case (a capped search costs its work before
+CP-SAT's own), the larger ones fewer hand-overs (45, 23 and 10 of 95, measured before those
+bits)."""
 
 
 @dataclass(frozen=True)
@@ -172,7 +173,7 @@ def hint_position(position: Position, objective: str = "cards",
     if not solution.played:
         return Hint(solution, [], 0, [], elapsed_ms(started, setup))
     changed, picked_up = changed_groups(position.table, solution.table)
-    steps = explain(position, solution)
+    steps = explain(position, solution, changed)
     return Hint(solution, changed, picked_up, steps, elapsed_ms(started, setup))
 
 
@@ -235,21 +236,36 @@ def _cpsat_hint(position: Position, problem: Problem, objective: str, limit: Lim
 
 def changed_groups(old: list | tuple, new: list | tuple) -> tuple[list[int], int]:
     """Numbers (1-based) of the ``old`` groups that do not lie unchanged in ``new``, and
-    their card count."""
-    left = Counter(_key(group) for group in new)
+    their card count. Cards are ``Card``s, codes or texts (compared as texts when they are
+    not all ``Card``s)."""
+    every_card = all(isinstance(card, Card) for groups in (old, new) for group in groups
+                     for card in group)
+    key = _key if every_card else _text_key
+    left = Counter(key(group) for group in new)
     changed, picked_up = [], 0
     for number, group in enumerate(old, start=1):
-        key = _key(group)
-        if left[key] > 0:
-            left[key] -= 1
+        group_key = key(group)
+        if left[group_key] > 0:
+            left[group_key] -= 1
         else:
             changed.append(number)
             picked_up += len(group)
     return changed, picked_up
 
 
-def _key(group) -> tuple[str, ...]:
+def _key(group) -> tuple[int, ...]:
+    """A group of ``Card``s as a sorted tuple of codes: the same key for the same cards in
+    any order (codes, not card texts: this runs for every group of every hint)."""
+    return tuple(sorted(map(_code, group)))
+
+
+def _text_key(group) -> tuple[str, ...]:
     return tuple(sorted(str(card) for card in group))
+
+
+def _code(card: Card) -> int:
+    """``card.code``, and -1 for an unnamed joker (it has no code): one key per card text."""
+    return card.code if card.rank else -1
 
 
 def _least_disturbing(problem: Problem, best: Solution,
@@ -331,11 +347,14 @@ Plan = list[tuple[Any, dict[int, list[str]]]]
 card texts it gives}``."""
 
 
-def explain(position: Position, solution: Solution) -> list[str]:
+def explain(position: Position, solution: Solution,
+            changed: list[int] | None = None) -> list[str]:
     """The play as steps: what to take from which table group, and which groups to make from
-    it and from the hand. Table groups are numbered as they lie (1-based)."""
+    it and from the hand. Table groups are numbered as they lie (1-based); ``changed``, the
+    numbers of the groups the play changes (``changed_groups``), when the caller has them."""
     old = [tuple(group) for group in position.table]
-    changed, _ = changed_groups(old, solution.table)
+    if changed is None:
+        changed, _ = changed_groups(old, solution.table)
     new_groups = [group for group, flag in zip(solution.table, solution.changed, strict=True)
                   if flag]
     plan = _plan(old, changed, new_groups)
@@ -351,23 +370,38 @@ def explain(position: Position, solution: Solution) -> list[str]:
 def _plan(old: list[tuple], changed: list[int], new_groups: list) -> Plan:
     """Where each new group's cards come from: every table card of a changed group, and
     every played card, is a source; the table groups sharing most cards give first, the
-    rest comes from the hand."""
-    pools = {number: Counter(str(card) for card in old[number - 1]) for number in changed}
+    rest comes from the hand. Cards are counted by code and told by text."""
+    pools = {number: Counter(map(_code, old[number - 1])) for number in changed}
+    holders: dict[int, list[int]] = {}  # code -> the changed groups holding it, in order
+    for number in changed:
+        for code in pools[number]:
+            holders.setdefault(code, []).append(number)
     plan: Plan = []
     for group in new_groups:
-        want = Counter(str(card) for card in group)
+        codes = [_code(card) for card in group]
+        text = {code: str(card) for code, card in zip(codes, group, strict=True)}
+        want = Counter(codes)
+        shared: dict[int, int] = {}  # changed group -> cards it shares with the new group
+        for code, count in want.items():
+            for number in holders.get(code, ()):
+                shared[number] = shared.get(number, 0) + min(pools[number][code], count)
         sources: dict[int, list[str]] = {}
-        order = sorted(changed, key=lambda n: -sum((pools[n] & want).values()))
-        for number in order:
+        for number in sorted(shared, key=lambda n: (-shared[n], changed.index(n))):
             share = pools[number] & want
             if share:
-                sources[number] = sorted(share.elements(), key=_order_in(group))
+                sources[number] = [text[code] for code in _in_order(share, codes)]
                 pools[number] -= share
                 want -= share
         if want:
-            sources[0] = sorted(want.elements(), key=_order_in(group))
+            sources[0] = [text[code] for code in _in_order(want, codes)]
         plan.append((group, sources))
     return plan
+
+
+def _in_order(cards: Counter, codes: list[int]) -> list[int]:
+    """The codes of ``cards`` (a multiset) in the order they first appear in ``codes``."""
+    first = {code: i for i, code in reversed(list(enumerate(codes)))}
+    return sorted(cards.elements(), key=first.__getitem__)
 
 
 def _staying_shares(changed: list[int], plan: Plan) -> dict[int, tuple[int, list[str]]]:
@@ -423,13 +457,6 @@ def _join(parts: list[str]) -> str:
     if len(parts) < 2:
         return "".join(parts)
     return ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
-def _order_in(group) -> Callable[[str], int]:
-    position: dict[str, int] = {}
-    for i, card in enumerate(group):
-        position.setdefault(str(card), i)
-    return lambda text: position.get(text, len(position))
 
 
 __all__ = ["Hint", "changed_groups", "explain", "hint", "hint_position", "kernel_first",

@@ -20,7 +20,9 @@ following the minimal run automaton, a transposition table), with two additions:
   A node's key is the kernel's four automaton states plus the mask of live kept runs.
 
 Nodes are bounded by ``W`` times the kernel's per-suit value bound (widened: kept runs take
-cards away from the automaton) plus every weight still to be decided. Without jokers only;
+cards away from the automaton) plus every weight still to be decided, less what the hand's
+cores must still change (``_core_penalty``; the key records which cores a play has met, as
+far as its bits allow, so a core counts until its card's step). Without jokers only;
 ``solver.lex_hint`` prepares the arrays and lays out the answer.
 """
 
@@ -31,7 +33,7 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
-from solver import freed_sets, kernel
+from solver import kernel
 from solver.constants import N_RANKS, N_SUITS, NO_SCORE
 from solver.kernel import BASE, HAND, HI, LO, WEIGHT, _gain
 from solver.kernel_decode import decode_moves
@@ -40,9 +42,10 @@ N_STEPS = N_RANKS
 # Fields of a generated move: child key, lex gain, move code, rank, runs chosen, sets kept.
 MOVE_KEY, MOVE_GAIN, MOVE_CODE, MOVE_RANK, MOVE_RUNS, MOVE_SETS = range(6)
 N_MOVE_FIELDS = 6
-# Fields of a suit option: code, next automaton state, live mask after, gain, rank, chosen.
-OPT_CODE, OPT_NEXT, OPT_LIVE, OPT_GAIN, OPT_RANK, OPT_CHOSEN = range(6)
-N_OPT_FIELDS = 6
+# Fields of a suit option: code, next automaton state, live mask after, gain, rank, chosen,
+# hand cores met (the runs decided here and not kept).
+OPT_CODE, OPT_NEXT, OPT_LIVE, OPT_GAIN, OPT_RANK, OPT_CHOSEN, OPT_HIT = range(7)
+N_OPT_FIELDS = 7
 MAX_OPTIONS = 256  # per suit and set-card count: copies x kept-run subsets x high aces
 
 LexTables = namedtuple("LexTables", [
@@ -50,7 +53,8 @@ LexTables = namedtuple("LexTables", [
     "base_key", "big", "dec_runs", "n_dec", "run_cover", "run_weight", "suit_mask",
     "ends_at", "set_keep", "set_choice", "keep_rest", "bounds", "ub_rest", "opts", "n_opt",
     "q_of", "core_last", "core_runs", "core_sets", "undecided_runs", "open_runs",
-    "undecided_sets", "set_w",
+    "undecided_sets", "set_w", "core_shift", "core_hit_runs", "core_hit_sets", "core_alive",
+    "run_left", "set_left",
 ])
 LexTables.__doc__ = """What every expansion of one lexicographic search reads.
 
@@ -64,7 +68,11 @@ the table as it lies (move order); ``big`` is ``W``. Runs (global index ``j``):
 ``kvecs[kv]`` keep at step ``t`` and which of the step's table sets (bits). ``keep_rest[t]``:
 every weight decided at steps ``t``.. . ``opts``/``n_opt``/``q_of``: scratch. ``core_*``:
 the hand cores of ``lex_tables.hand_cores``; ``undecided_runs``/``open_runs``/
-``undecided_sets`` and ``set_w`` as ``lex_tables._decided`` builds them."""
+``undecided_sets`` and ``set_w`` as ``lex_tables._decided`` builds them. A key's mask
+holds the live kept runs (bits ``j``) and, from bit ``core_shift``, the tracked hand cores
+already met; ``core_hit_runs``/``core_hit_sets``/``core_alive`` as
+``lex_tables.core_tracking`` builds them; ``run_left``/``set_left``: scratch of
+``_core_penalty``."""
 
 
 @njit(cache=True)
@@ -117,11 +125,11 @@ def _widened_bounds(cell, delta, accept, cover_max, copies):
 
 
 @njit(cache=True, inline="always")
-def _put(tables, s, k, code, nxt, live, gain, rank, chosen):
+def _put(tables, s, k, code, nxt, live, gain, rank, chosen, hit):
     j = tables.n_opt[s, k]
     o = tables.opts[s, k, j]
     o[OPT_CODE], o[OPT_NEXT], o[OPT_LIVE] = code, nxt, live
-    o[OPT_GAIN], o[OPT_RANK], o[OPT_CHOSEN] = gain, rank, chosen
+    o[OPT_GAIN], o[OPT_RANK], o[OPT_CHOSEN], o[OPT_HIT] = gain, rank, chosen, hit
     tables.n_opt[s, k] = j + 1
 
 
@@ -137,12 +145,14 @@ def _suit_options(tables, t, s, mask):
     for k in range(tables.n_opt.shape[1]):
         tables.n_opt[s, k] = 0
     for sub in range((1 << n_dec) - 1, -1, -1):
-        chosen, weight = 0, 0
+        chosen, weight, hit = 0, 0, 0
         for i in range(n_dec):
+            j = tables.dec_runs[t, s, i]
             if sub >> i & 1:
-                j = tables.dec_runs[t, s, i]
                 chosen |= 1 << j
                 weight += tables.run_weight[j]
+            else:
+                hit |= tables.core_hit_runs[j]
         live = incoming | chosen
         held = 0
         bits, j = live, 0
@@ -162,7 +172,7 @@ def _suit_options(tables, t, s, mask):
                     nxt = tables.delta[tables.q_of[s], r, 0]
                     if nxt >= 0 and tables.alive[t + 1, s, nxt]:
                         rank = gain * 16 - abs(k - tables.ref_k[t, s])
-                        _put(tables, s, k, code, nxt, after, gain, rank, chosen)
+                        _put(tables, s, k, code, nxt, after, gain, rank, chosen, hit)
                     continue
                 for g in range(min(cfg[kernel.GMAX], r), -1, -1):
                     if r - g > 0 and cfg[kernel.R0_OK] == 0:
@@ -172,13 +182,14 @@ def _suit_options(tables, t, s, mask):
                         continue
                     rank = gain * 16 - abs(k - tables.ref_k[0, s]) - abs(g - tables.ref_g[s])
                     _put(tables, s, k, kernel._option_code(u, k, g, 0), nxt, after, gain,
-                         rank, chosen)
+                         rank, chosen, hit)
 
 
 @njit(cache=True)
-def _combine(tables, t, kv, moves, end):
+def _combine(tables, t, kv, met, moves, end):
     """Write every combination of the suits' options with the set cards ``kvecs[kv]`` to
-    ``moves`` from ``end``; return the new end."""
+    ``moves`` from ``end`` (``met``: the tracked hand cores the node has met); return the
+    new end."""
     n_q = tables.n_q
     kvec = tables.kvecs[kv]
     o0, o1 = tables.opts[0, kvec[0]], tables.opts[1, kvec[1]]
@@ -186,11 +197,15 @@ def _combine(tables, t, kv, moves, end):
     n0, n1 = tables.n_opt[0, kvec[0]], tables.n_opt[1, kvec[1]]
     n2, n3 = tables.n_opt[2, kvec[2]], tables.n_opt[3, kvec[3]]
     set_gain, set_bits = tables.set_keep[t, kv], tables.set_choice[t, kv]
+    met |= tables.core_hit_sets[t, kv]
+    alive, shift = tables.core_alive[t + 1], tables.core_shift
     for a in range(n0):
         for b in range(n1):
             for c in range(n2):
                 for d in range(n3):
                     live = o0[a, OPT_LIVE] | o1[b, OPT_LIVE] | o2[c, OPT_LIVE] | o3[d, OPT_LIVE]
+                    hit = met | o0[a, OPT_HIT] | o1[b, OPT_HIT] | o2[c, OPT_HIT] | o3[d, OPT_HIT]
+                    live |= (hit & alive) << shift
                     m = moves[end]
                     m[MOVE_KEY] = o0[a, OPT_NEXT] + n_q * (o1[b, OPT_NEXT] + n_q * (
                         o2[c, OPT_NEXT] + n_q * o3[d, OPT_NEXT])) + tables.base_key * live
@@ -228,7 +243,7 @@ def _expand(t, key, tables, moves, at):
             continue
         if end + count > moves.shape[0]:
             return -(end + count)
-        end = _combine(tables, t, kv, moves, end)
+        end = _combine(tables, t, kv, mask >> tables.core_shift, moves, end)
     _sort_moves(moves, at, end)
     return end
 
@@ -287,34 +302,63 @@ def _node_bound(tables, t, key, enough):
 def _core_penalty(tables, t, mask):
     """What a play of every hand card still to come must give up, from the node's kept runs
     ``mask``: each hand core the key still tells about (``t`` up to its ``core_last``) not
-    met by a run already changed needs one of its undecided groups changed; disjoint cores,
-    smallest first, each cost their lightest group. -1 when some core has no group left to
-    change (then the node cannot play every hand card)."""
+    met by a run already changed (nor, for a tracked core, by any group: its bit in
+    ``mask``) needs one of its undecided groups changed. Two lower bounds of that covering
+    problem, the larger counts: disjoint cores, smallest first, each cost their lightest
+    group; and a feasible dual of its linear relaxation, where cores, smallest first, each
+    charge the least weight their groups have left and take it from all of them. -1 when
+    some core has no group left to change (then the node cannot play every hand card)."""
     changed = tables.open_runs[t] & ~mask
-    taken_runs, taken_sets, penalty = 0, 0, 0
+    met = mask >> tables.core_shift
+    run_left, set_left = tables.run_left, tables.set_left
+    run_seen, set_seen, dual = 0, 0, 0
+    taken_runs, taken_sets, disjoint = 0, 0, 0
     for i in range(tables.core_last.shape[0]):
-        if t > tables.core_last[i] or tables.core_runs[i] & changed:
+        if t > tables.core_last[i] or tables.core_runs[i] & changed or met >> i & 1:
             continue
         runs = tables.core_runs[i] & tables.undecided_runs[t]
         sets = tables.core_sets[i] & tables.undecided_sets[t]
         if runs == 0 and sets == 0:
             return -1
-        if runs & taken_runs or sets & taken_sets:
-            continue
-        taken_runs |= runs
-        taken_sets |= sets
-        penalty += _lightest(runs, tables.run_weight, sets, tables.set_w)
-    return penalty
+        if not (runs & taken_runs or sets & taken_sets):
+            taken_runs |= runs
+            taken_sets |= sets
+            disjoint += min(_least_left(runs, tables.run_weight, run_left, 0),
+                            _least_left(sets, tables.set_w, set_left, 0))
+        charge = min(_least_left(runs, tables.run_weight, run_left, run_seen),
+                     _least_left(sets, tables.set_w, set_left, set_seen))
+        if charge > 0:
+            dual += charge
+            run_seen = _charge(runs, tables.run_weight, run_left, run_seen, charge)
+            set_seen = _charge(sets, tables.set_w, set_left, set_seen, charge)
+    return max(dual, disjoint)
 
 
 @njit(cache=True)
-def _lightest(runs, run_weight, sets, set_w):
-    """The least weight among the runs and sets of the two masks (not both empty)."""
-    if runs == 0:
-        return freed_sets._cheapest(sets, set_w)
-    if sets == 0:
-        return freed_sets._cheapest(runs, run_weight)
-    return min(freed_sets._cheapest(runs, run_weight), freed_sets._cheapest(sets, set_w))
+def _least_left(mask, weight, left, seen):
+    """The least weight left among the groups of ``mask`` (``left[i]`` where bit ``i`` of
+    ``seen`` is set, else ``weight[i]``); ``W``-sized (no group) when ``mask`` is empty."""
+    least = 1 << 62
+    i = 0
+    while mask:
+        if mask & 1:
+            least = min(least, left[i] if seen >> i & 1 else weight[i])
+        mask >>= 1
+        i += 1
+    return least
+
+
+@njit(cache=True)
+def _charge(mask, weight, left, seen, charge):
+    """Take ``charge`` from the weight left of every group of ``mask``; the new ``seen``."""
+    i = 0
+    while mask:
+        if mask & 1:
+            left[i] = (left[i] if seen >> i & 1 else weight[i]) - charge
+            seen |= 1 << i
+        mask >>= 1
+        i += 1
+    return seen
 
 
 @njit(cache=True)

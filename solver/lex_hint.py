@@ -101,11 +101,13 @@ def least_change(problem: Problem, groups: list[tuple[int, ...]], best: Partitio
     return play
 
 
-def search_tables(problem: Problem, groups: list[tuple[int, ...]], value: int) -> tuple:
+def search_tables(problem: Problem, groups: list[tuple[int, ...]], value: int,
+                  track_cores: bool = True) -> tuple:
     """``(tables, parts, weights, W)``: the ``kernel_lex.LexTables`` of ``problem`` with
     ``groups`` keepable and best value ``value``, ``lex_tables.split_groups``'s parts, each
     group's weight and ``W`` (``tables`` None when a rank holds more than
-    ``lex_tables.MAX_SETS`` sets)."""
+    ``lex_tables.MAX_SETS`` sets). With ``track_cores``, the key tracks as many hand cores
+    as its bits allow (``lex_tables.core_tracking``)."""
     copies = _copies(problem)
     init, delta, accept = automaton.run_automaton(copies)
     cfg = kernel_backend.search_config(problem.ace, copies,
@@ -119,10 +121,12 @@ def search_tables(problem: Problem, groups: list[tuple[int, ...]], value: int) -
     parts = lex_tables.split_groups(rows, lengths, each)
     if (parts[-1] < 0).any():
         return None, parts, each, big
+    room = KEY_BITS - (delta.shape[0] ** N_SUITS * N_RANKS).bit_length() - parts[0].shape[0]
+    room = room if track_cores else 0
     tables = lex_tables.build(cell, cfg, init, delta, accept, automaton.set_vectors(copies),
                               rows, lengths, each, big, parts[:4], (parts[5], parts[6],
                                                                     parts[8]),
-                              problem.hand, problem.free, _triples(problem.ace), value)
+                              problem.hand, problem.free, _triples(problem.ace), value, room)
     return tables, parts, each, big
 
 

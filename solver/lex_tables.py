@@ -16,7 +16,14 @@ from numba import njit
 from solver import kernel
 from solver.automaton import sets_count
 from solver.constants import N_RANKS, N_SUITS
-from solver.kernel_lex import MAX_OPTIONS, N_STEPS, LexTables, _widened_bounds, _widened_live
+from solver.kernel_lex import (
+    MAX_OPTIONS,
+    N_OPT_FIELDS,
+    N_STEPS,
+    LexTables,
+    _widened_bounds,
+    _widened_live,
+)
 
 MAX_SETS = 8
 """The most table sets of one rank the search keeps track of (two decks hold two)."""
@@ -117,11 +124,11 @@ def _run_index(run_suit, run_dec, run_end, run_cover, run_weight):
 
 @njit(cache=True)
 def build(cell, cfg, init, delta, accept, kvecs, rows, lengths, weights, big, runs, sets,
-          hand, free, triples, value):
+          hand, free, triples, value, room):
     """The ``LexTables`` of one search: ``runs``/``sets`` from ``split_groups``, ``weights``
     per group, ``big`` the value's multiplier ``W``, ``hand``/``free`` the hand's and the
     singles' counts, ``triples`` the three-card runs (``hand_cores``), ``value`` the best
-    value."""
+    value, ``room`` the key bits left for tracking hand cores (``core_tracking``)."""
     run_suit, run_dec, run_end, run_cover = runs
     set_suits, set_weight, n_sets = sets
     run_weight = np.zeros(run_suit.shape[0], dtype=np.int64)
@@ -144,14 +151,51 @@ def build(cell, cfg, init, delta, accept, kvecs, rows, lengths, weights, big, ru
     gains = kernel._gain_bounds(cell)
     cores = hand_cores(cell, hand + free, (run_suit, run_end, run_cover),
                        (set_suits, set_flat, n_sets), triples, value == gains[0])
+    last, hit_runs, hit_sets, core_alive = core_tracking(
+        cores, min(max(room, 0), cores[0].shape[0]), run_suit.shape[0], set_choice, n_sets,
+        set_flat)
     return LexTables(
         cell, cfg, init, delta, accept, _widened_live(cell, delta, accept, cover_max, copies),
         ref_k, ref_g, kvecs, n_q, n_q ** N_SUITS, big, dec_runs, n_dec, run_cover, run_weight,
         suit_mask, ends_at, set_keep, set_choice, keep_rest,
         _widened_bounds(cell, delta, accept, cover_max, copies), gains,
-        np.zeros((N_SUITS, copies + 1, MAX_OPTIONS, 6), dtype=np.int64),
+        np.zeros((N_SUITS, copies + 1, MAX_OPTIONS, N_OPT_FIELDS), dtype=np.int64),
         np.zeros((N_SUITS, copies + 1), dtype=np.int64), np.zeros(N_SUITS, dtype=np.int64),
-        cores[0], cores[1], cores[2], decided[0], decided[1], decided[2], set_w)
+        last, cores[1], cores[2], decided[0], decided[1], decided[2], set_w,
+        run_suit.shape[0], hit_runs, hit_sets, core_alive,
+        np.zeros(max(run_suit.shape[0], 1), dtype=np.int64), np.zeros_like(set_w))
+
+
+@njit(cache=True)
+def core_tracking(cores, n_track, n_runs, set_choice, n_sets, set_flat):
+    """The key's record of the hand cores (``hand_cores``, smallest first) a play has
+    already met: each of the first ``n_track`` gets a bit, set when a run or set of the core
+    is decided changed (a run decided and not kept; a set of a step that the step's set
+    cards ``kvecs[kv]`` do not keep, ``set_choice``) and kept until the core's own step, so
+    that ``kernel_lex._core_penalty`` looks at the core until then, not only while every
+    one of its groups is still undecided or live. Returns ``(last, hit_runs[j],
+    hit_sets[t, kv], alive[t])``: the cores' last steps, the core bits each run and each
+    step's set choice set, the bits kept in a key of step ``t``."""
+    last, core_runs, core_sets, own = cores
+    last = last.copy()
+    hit_runs = np.zeros(max(n_runs, 1), dtype=np.int64)
+    hit_sets = np.zeros(set_choice.shape, dtype=np.int64)
+    alive = np.zeros(N_STEPS + 1, dtype=np.int64)
+    for i in range(n_track):
+        last[i] = own[i]
+        bit = 1 << i
+        for j in range(n_runs):
+            if core_runs[i] >> j & 1:
+                hit_runs[j] |= bit
+        for t in range(N_STEPS):
+            for k in range(max(n_sets[t], 0)):
+                if core_sets[i] >> set_flat[t, k] & 1:
+                    for kv in range(set_choice.shape[1]):
+                        if not set_choice[t, kv] >> k & 1:
+                            hit_sets[t, kv] |= bit
+        for t in range(own[i] + 1):
+            alive[t] |= bit
+    return last, hit_runs, hit_sets, alive
 
 
 @njit(cache=True)
@@ -216,12 +260,15 @@ def hand_cores(cell, there, runs, sets, triples, all_played):
     run_cover)``, ``sets`` = ``(set_suits, set_flat, n_sets)``) and the last step at which
     the node's key still tells whether one of them changed (every set still undecided,
     every run still live; and, unless ``all_played`` (every hand card is in the best
-    value), not after the card's own step). Any play of the best value that plays the card
-    changes one of them (``kernel_lex._core_penalty``). Sorted smallest first."""
+    value), not after the card's own step), and that own step (``N_STEPS`` when
+    ``all_played``): a core the key tracks (``core_tracking``) is looked at until then. Any
+    play of the best value that plays the card changes one of them
+    (``kernel_lex._core_penalty``). Sorted smallest first."""
     run_suit, run_end, run_cover = runs
     set_suits, set_flat, n_sets = sets
     n = 0
     last = np.zeros(N_RANKS * N_SUITS, dtype=np.int64)
+    own = np.zeros(N_RANKS * N_SUITS, dtype=np.int64)
     core_runs = np.zeros(N_RANKS * N_SUITS, dtype=np.int64)
     core_sets = np.zeros(N_RANKS * N_SUITS, dtype=np.int64)
     sizes = np.zeros(N_RANKS * N_SUITS, dtype=np.int64)
@@ -230,7 +277,7 @@ def hand_cores(cell, there, runs, sets, triples, all_played):
             if cell[rank, s, kernel.HAND] == 0 or _alone(there, s, rank, triples):
                 continue
             partner = _partner_types(s * N_RANKS + rank, triples)
-            last[n] = N_STEPS if all_played else rank
+            last[n] = own[n] = N_STEPS if all_played else rank
             for j in range(run_suit.shape[0]):
                 for t in range(N_STEPS):
                     if run_cover[j, t] and partner[run_suit[j] * N_RANKS + t]:
@@ -248,4 +295,4 @@ def hand_cores(cell, there, runs, sets, triples, all_played):
                             break
             n += 1
     order = np.argsort(sizes[:n], kind="mergesort")
-    return last[:n][order], core_runs[:n][order], core_sets[:n][order]
+    return last[:n][order], core_runs[:n][order], core_sets[:n][order], own[:n][order]

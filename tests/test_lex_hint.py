@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from solver import Limit, Position, kernel_backend, lex_hint
+from solver import Limit, Position, automaton, kernel_backend, kernel_lex, lex_hint
 from solver.generate import random_position
 from solver.hint import changed_groups, hint_position
 from solver.problem import Problem
@@ -107,3 +107,61 @@ def test_it_does_not_apply_with_jokers_or_locked_groups():
     for text in ("5C *6C 7C | 8S 8D 8H / 8C / carousel", "5C 6C 7C | 8S 8D 8H / 8C * / carousel"):
         problem = Problem.from_position(Position.parse(text))
         assert not lex_hint.applies(problem, list(problem.table_groups))
+
+
+def _search(position: Position, track_cores: bool):
+    """The lexicographic search's best ``value * W + kept`` and work on ``position``."""
+    problem = Problem.from_position(position)
+    groups = list(problem.table_groups)
+    best = kernel_backend.solve(problem)
+    tables, parts, each, big = lex_hint.search_tables(problem, groups, best.score,
+                                                      track_cores=track_cores)
+    floor = best.score * big + int(each[lex_hint._kept(groups, best)].sum()) - 1
+    answer = kernel_lex.search(tables, floor, 0, automaton.suit_states(
+        lex_hint._copies(problem)), parts[5])
+    return int(answer[0]), tables
+
+
+def test_tracking_hand_cores_keeps_the_answer():
+    """The key's hand-core bits only tighten the bound: the same best, with or without."""
+    tracked = 0
+    for position, _ in positions(11, 12, 60, 101):
+        with_bits, tables = _search(position, True)
+        without, _ = _search(position, False)
+        assert with_bits == without, position
+        tracked += bool(tables.core_alive[0])
+    assert tracked >= 6
+
+
+def _min_cover(cores: list[int], weight: list[int], chosen: int = 0) -> int:
+    """The least weight of a set of groups meeting every core (bit masks over groups)."""
+    open_core = next((core for core in cores if not core & chosen), None)
+    if open_core is None:
+        return sum(w for i, w in enumerate(weight) if chosen >> i & 1)
+    return min(_min_cover(cores, weight, chosen | 1 << i)
+               for i in range(len(weight)) if open_core >> i & 1)
+
+
+def test_the_core_penalty_is_a_lower_bound_of_the_least_cover():
+    """At the root every hand core needs one of its groups changed: the penalty is at most
+    the least weight of groups meeting every core, and at least what disjoint cores cost."""
+    checked = 0
+    for position, _ in positions(12, 12, 60, 101):
+        problem = Problem.from_position(position)
+        best = kernel_backend.solve(problem)
+        tables = lex_hint.search_tables(problem, list(problem.table_groups), best.score)[0]
+        if best.score != tables.ub_rest[0] or not tables.core_last.shape[0]:
+            continue
+        n_runs, n_sets = tables.core_shift, int(tables.undecided_sets[0]).bit_length()
+        weight = list(tables.run_weight[:n_runs]) + list(tables.set_w[:n_sets])
+        cores = [int(runs) | int(sets) << n_runs
+                 for runs, sets in zip(tables.core_runs, tables.core_sets, strict=True)]
+        disjoint, taken = 0, 0
+        for core in cores:
+            if not core & taken:
+                taken |= core
+                disjoint += min(w for i, w in enumerate(weight) if core >> i & 1)
+        penalty = kernel_lex._core_penalty(tables, 0, 0)
+        assert disjoint <= penalty <= _min_cover(cores, weight), position
+        checked += 1
+    assert checked >= 6
