@@ -64,7 +64,7 @@ N_OPT_FIELDS = 5
 
 SearchTables = namedtuple("SearchTables", [
     "cell", "cfg", "init", "delta", "alive", "ref_k", "ref_g", "ref_z", "kvecs", "n_q",
-    "base_key", "opts", "n_opt", "q_of", "fixed_before",
+    "base_key", "opts", "n_opt", "q_of", "fixed_before", "kv_index", "kv_list",
 ])
 SearchTables.__doc__ = """What every expansion of one search reads, and its scratch space.
 
@@ -75,7 +75,9 @@ state count and ``base_key = n_q ** 4`` (a node key is four states plus ``base_k
 jokers used). ``opts``/``n_opt``/``q_of`` are scratch arrays for ``_expand`` (the options
 of each suit for each number of set cards ``k``, listed once per node);
 ``fixed_before[t]`` counts the table jokers fixed to their name (fields ``FIXED`` and
-``KEPT``) at steps before ``t``."""
+``KEPT``) at steps before ``t``. ``kv_index`` finds a set vector's row in ``kvecs`` from its
+digits (base ``copies + 1``; -1: not a valid vector) and ``kv_list`` is scratch for the rows
+a node combines (``_live_set_vectors``)."""
 
 
 @njit(cache=True)
@@ -167,7 +169,7 @@ def _suit_options(tables, t, s, k, wild_left):
                         rank - abs(k - tables.ref_k[t, s]), z)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _labelled_joker_gain(tables, t, used, zs):
     """With table jokers in play, what the ``zs`` jokers a move places at step ``t`` add.
 
@@ -182,7 +184,7 @@ def _labelled_joker_gain(tables, t, used, zs):
                                               - max(0, before - table_all))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _combine(tables, t, kvec, used, wild_left, moves, end):
     """Write every combination of the four suits' options with the set cards ``kvec``
     (jokers within ``wild_left``) to ``moves`` from ``end``; return the new end."""
@@ -265,8 +267,8 @@ def _expand(t, key, tables, moves, at):
         for k in range(n_opt.shape[1]):
             _suit_options(tables, t, s, k, wild_left)
     end = at
-    for kv in range(kvecs.shape[0]):
-        kvec = kvecs[kv]
+    for i in range(_live_set_vectors(tables)):
+        kvec = kvecs[tables.kv_list[i]]
         count = n_opt[0, kvec[0]] * n_opt[1, kvec[1]] * n_opt[2, kvec[2]] * n_opt[3, kvec[3]]
         if count == 0:
             continue
@@ -275,6 +277,51 @@ def _expand(t, key, tables, moves, at):
         end = _combine(tables, t, kvec, used, wild_left, moves, end)
     _sort_moves(moves, at, end)
     return end
+
+
+@njit(cache=True, inline="always")
+def _live_set_vectors(tables):
+    """List in ``tables.kv_list``, in ``kvecs`` order, the rows of the set vectors for which
+    every suit has options at this node (``tables.n_opt``), and return how many: the suits'
+    set-card counts with options are combined and looked up in ``kv_index``, rather than
+    every vector scanned (125 with four copies, most with no option in some suit)."""
+    n_opt, width, order = tables.n_opt, tables.n_opt.shape[1], tables.kv_list
+    n = 0
+    for k0 in range(width):
+        if n_opt[0, k0] == 0:
+            continue
+        for k1 in range(width):
+            if n_opt[1, k1] == 0:
+                continue
+            for k2 in range(width):
+                if n_opt[2, k2] == 0:
+                    continue
+                digits = ((k0 * width + k1) * width + k2) * width
+                for k3 in range(width):
+                    kv = tables.kv_index[digits + k3]
+                    if n_opt[3, k3] == 0 or kv < 0:
+                        continue
+                    j = n  # insert in kvecs order: the moves come out as a scan makes them
+                    while j > 0 and order[j - 1] > kv:
+                        order[j] = order[j - 1]
+                        j -= 1
+                    order[j] = kv
+                    n += 1
+    return n
+
+
+@njit(cache=True)
+def _set_vector_index(kvecs, width):
+    """``kv_index`` of ``SearchTables``: the row of each set vector of ``kvecs`` by its digits
+    in base ``width``."""
+    index = np.full(width ** N_SUITS, -1, dtype=np.int64)
+    for kv in range(kvecs.shape[0]):
+        digits = 0
+        for s in range(N_SUITS):
+            digits = digits * width + kvecs[kv, s]
+        if kvecs[kv].max() < width:
+            index[digits] = kv
+    return index
 
 
 @njit(cache=True)
@@ -369,7 +416,8 @@ def _search_tables(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len):
         kvecs, n_q, n_q ** N_SUITS,
         np.empty((N_SUITS, cfg[COPIES] + 1, MAX_SUIT_OPTIONS, N_OPT_FIELDS), dtype=np.int64),
         np.zeros((N_SUITS, cfg[COPIES] + 1), dtype=np.int64), np.zeros(N_SUITS, dtype=np.int64),
-        fixed_before,
+        fixed_before, _set_vector_index(kvecs, cfg[COPIES] + 1),
+        np.zeros(kvecs.shape[0], dtype=np.int64),
     )
 
 
@@ -833,7 +881,7 @@ def _suit_state_bounds(tables, accept, wild):
     return joker_state_bounds(tables.cell, tables.delta, accept, wild)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _node_bound(tables, ub_rest, suit_bounds, pairs, split, t, key, enough):
     """The most node (``t``, ``key``) can still add: every hand card still to come
     (``ub_rest``), or the suits' ``state_bounds`` once built (``suit_bounds`` with more than one

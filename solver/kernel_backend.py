@@ -103,7 +103,50 @@ def _exact_answer(problem: Problem, node_limit: int) -> Partition | None:
     answer = solve(problem, node_limit)
     if not answer.optimal or not reason or answer.stats.get(ONE_JOKER_PER_GROUP):
         return answer if answer.optimal else None
-    return _a_joker_fewer(problem, answer.score, node_limit)
+    return _a_joker_fewer(problem, answer.score, node_limit) or \
+        _names_barred(problem, answer, node_limit)
+
+
+MOST_BARRED_SEARCHES = 8  # searches ``_names_barred`` may run for one position
+BARRED = "barred_names"  # stats: joker names barred to certify a tahiti answer
+
+
+def _names_barred(problem: Problem, answer: Partition, node_limit: int) -> Partition | None:
+    """Tahiti, when ``answer``, the best play with free jokers as copies (its score the
+    ``ceiling``, an upper bound), cannot be laid one joker per group: another play that
+    reaches ``ceiling`` and can, or None.
+
+    Two jokers share a group only if they name cards of one suit (a run) or one rank (a
+    set); the copies put them so, but another play of the same score may not. Each branch
+    that can reach ``ceiling`` with two jokers or more free is searched again with no joker
+    naming one of the cards the shared jokers name (``kernel_jokers.barred``), looking only
+    for plays worth ``ceiling`` (its floor); a play found that again shares a group bars
+    its own names on top, up to ``MOST_BARRED_SEARCHES`` searches in all. Exact: a barred
+    search is a restriction of its branch, so every play it finds is one the copies allow
+    and scores at most ``ceiling``; one that scores ``ceiling`` and is laid one joker per
+    group (``kernel_jokers.one_joker_per_group``) keeps every tahiti rule, the others
+    holding in each branch by construction, so it is a best play. Otherwise nothing is
+    certified (CP-SAT answers)."""
+    ceiling = answer.score
+    todo: list[tuple[kernel_jokers.KernelInput, tuple[int, ...]]] = [
+        (branch, (name,)) for branch in kernel_jokers.inputs(problem)
+            if branch.wild >= 2 and _ceiling(problem, branch) >= ceiling
+            for name in kernel_jokers.shared_joker_names(answer.groups, answer.lengths)]
+    share = max(1, node_limit // MOST_BARRED_SEARCHES) if node_limit else 0
+    for _ in range(MOST_BARRED_SEARCHES):
+        if not todo:
+            break
+        branch, names = todo.pop(0)
+        found = _search(problem, kernel_jokers.barred(branch, names), share,
+                        ceiling - _taken(problem, branch) - 1)
+        if found is None or found.score < ceiling:
+            continue
+        if found.stats.get(ONE_JOKER_PER_GROUP):
+            return replace(found, optimal=True, stats={**found.stats, BARRED: len(names)})
+        todo.extend((branch, names + (name,)) for name in
+                    kernel_jokers.shared_joker_names(found.groups, found.lengths)
+                    if name not in names)
+    return None
 
 
 def _a_joker_fewer(problem: Problem, ceiling: int, node_limit: int) -> Partition | None:

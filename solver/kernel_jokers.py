@@ -329,6 +329,26 @@ def one_joker_per_group(groups: np.ndarray, lengths: np.ndarray) -> bool:
     return True
 
 
+def shared_joker_names(groups: np.ndarray, lengths: np.ndarray) -> list[int]:
+    """The names of the jokers in decoded ``groups`` that share a group with another joker
+    (sorted, each once): where a play with jokers as copies breaks tahiti's one joker per
+    group. ``one_joker_per_group`` fails only when some group holds two."""
+    names: set[int] = set()
+    for g, n in enumerate(lengths.tolist()):
+        jokers = [int(c) - JOKER_CODE for c in groups[g, :n] if c >= JOKER_CODE]
+        if len(jokers) >= 2:
+            names.update(jokers)
+    return sorted(names)
+
+
+def barred(branch: KernelInput, names: tuple[int, ...]) -> KernelInput:
+    """``branch`` with no free joker naming any card of ``names`` (``JOKER_MAX`` 0): a
+    restriction, so its plays are some of the branch's."""
+    rows = branch.joker_rows.copy()
+    rows[JOKER_MAX, list(names)] = 0
+    return replace(branch, joker_rows=rows)
+
+
 def with_one_more_joker(groups: np.ndarray, lengths: np.ndarray,
                         ace: str) -> tuple[np.ndarray, np.ndarray] | None:
     """Decoded ``groups`` with one more joker laid in a group that holds none (tahiti's one
