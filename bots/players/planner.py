@@ -123,14 +123,14 @@ class PlannerBot:
         deadline = None if seconds is None else time.perf_counter() + seconds
         return self.decide(observation, deadline)[0]
 
-    def decide(self, observation: Observation, deadline: float | None = None
-               ) -> tuple[Action, list[Action], list[float]]:
+    def decide(self, observation: Observation, deadline: float | None = None,
+               move_work: int | None = None) -> tuple[Action, list[Action], list[float]]:
         """The chosen action, the options weighed and their values (best first); options
-        left unscored when ``deadline`` passes, or once ``move_work`` units are spent, keep
-        minus infinity."""
+        left unscored when ``deadline`` passes, or once ``move_work`` units (default: the
+        bot's own) are spent, keep minus infinity."""
         if "play" not in observation.legal:
             return fallback(observation), [], []
-        meter = Meter(None, self.move_work)
+        meter = Meter(None, self.move_work if move_work is None else move_work)
         options = search_options(observation, deadline=deadline, meter=meter)
         weights = self.weights_for(observation.variant.name)
         if not weights.hold_back:
