@@ -181,6 +181,9 @@ def search(problem: Problem, node_limit: int = 0) -> Partition | None:
         share = shares.next()
         if share < 0:  # the limit is spent: the branches left are not searched
             optimal = False
+            if best is None:  # none searched found a partition: nothing proven, play nothing
+                best = nothing_played(problem, optimal=False)
+                best.stats[ONE_JOKER_PER_GROUP] = 1.0
             break
         answer = _search(problem, branch, share, floor)
         if answer is None:

@@ -192,3 +192,21 @@ def test_the_tahiti_experts_evaluation_keeps_to_its_own_cap():
     bot.crowded.decide = decide  # type: ignore[method-assign]
     bot.choose(observation)
     assert EVALUATION_WORK["tahiti"] <= spent[0] <= EVALUATION_WORK["tahiti"] + CPSAT_SEARCH_UNITS
+
+
+def test_a_tahiti_search_whose_limit_is_spent_leaves_its_other_branches_unsearched():
+    # taken in turn, a limit spent on the first branch leaves none for the other 197: the
+    # answer is valid (a play or nothing) and not called optimal
+    from solver import kernel_backend
+    from solver.position import Position
+    from solver.problem import Problem
+    from solver.variants import Variant
+
+    position = Position(tuple(tuple(parse_cards(group)) for group in TAHITI_TABLE),
+                        tuple(parse_cards(TAHITI_HAND)), Variant.parse("tahiti"), True)
+    problem = Problem.from_position(position, "cards")
+    before = kernel_backend.nodes_expanded()
+    answer = kernel_backend.solve(problem, node_limit=5)
+    assert not answer.optimal
+    assert kernel_backend.nodes_expanded() - before < 100
+    assert kernel_backend.solve(problem).optimal  # uncapped: exact
