@@ -90,11 +90,13 @@ def test_the_manipulation_planner_weighs_the_points_a_card_held_back_costs():
     assert default.value(observation, both, []) < default.value(observation, ace_only, [])
 
 
-def test_the_planner_keeps_its_default_weights_outside_tahiti_and_manipulation():
-    """The variant weights are gated by variant: the other six variants' moves stay as
+def test_the_planner_keeps_its_default_weights_outside_tahiti_manipulation_and_shanghai():
+    """The variant weights are gated by variant: the other five variants' moves stay as
     they were (tests/test_selfplay.py pins the records)."""
     bot = PlannerBot(0)
-    for name in ("machiavelli", "bga", "shanghai", "guadalupe", "carousel", "vatican"):
+    shanghai = bot.weights_for("shanghai")
+    assert shanghai.outs > Weights().outs and shanghai.samples > Weights().samples
+    for name in ("machiavelli", "bga", "guadalupe", "carousel", "vatican"):
         assert bot.weights_for(name) == Weights()
 
 
