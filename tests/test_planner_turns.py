@@ -90,11 +90,13 @@ def test_the_manipulation_planner_weighs_the_points_a_card_held_back_costs():
     assert default.value(observation, both, []) < default.value(observation, ace_only, [])
 
 
-def test_the_planner_keeps_its_default_weights_outside_tahiti_and_manipulation():
-    """The variant weights are gated by variant: the other six variants' moves stay as
+def test_the_planner_keeps_its_default_weights_outside_tahiti_manipulation_and_shanghai():
+    """The variant weights are gated by variant: the other five variants' moves stay as
     they were (tests/test_selfplay.py pins the records)."""
     bot = PlannerBot(0)
-    for name in ("machiavelli", "bga", "shanghai", "guadalupe", "carousel", "vatican"):
+    shanghai = bot.weights_for("shanghai")
+    assert shanghai.outs > Weights().outs and shanghai.samples > Weights().samples
+    for name in ("machiavelli", "bga", "guadalupe", "carousel", "vatican"):
         assert bot.weights_for(name) == Weights()
 
 
@@ -127,3 +129,24 @@ def test_the_tahiti_expert_weighs_only_its_biggest_plays_and_drawing():
     sizes = {len(o.played) for o in search_options(observation) if isinstance(o, Play)}
     action = ExpertBot(1).choose(observation)
     assert isinstance(action, Draw) or len(action.played) == max(sizes)
+
+
+def test_the_manipulation_planner_leaves_the_fewest_points_when_the_opponent_may_go_out(
+        monkeypatch):
+    """With the opponent on two cards the hand is about to be scored (docs/rules.md §7): the
+    manipulation planner plays the option that leaves the fewest points (the ace, leaving two
+    fives: 10 points) rather than the most cards (the fives, leaving the ace: 15 points)."""
+    from bots.players import planner
+
+    fives = Play(tuple(parse_cards("5H 5D")), (tuple(parse_cards("5C 5S 5H 5H 5D")),))
+    ace = Play(tuple(parse_cards("AH")), (tuple(parse_cards("JH QH KH AH")),))  # decide
+    # weighs the options it is given (here two) and does not re-check their tables
+    monkeypatch.setattr(planner, "search_options", lambda *args, **kwargs: [fives, ace])
+
+    def choice(variant: str, opponent: int):
+        position = Position.parse(f"5C 5S 5H | JH QH KH / 5H 5D AH / {variant}")
+        return PlannerBot(0).decide(observation_for(position, [opponent]))[0]
+
+    assert choice("manipulation", 2) == ace
+    assert choice("shanghai", 2) == fives  # one point a card: the most cards, as before
+    assert PlannerBot(0).weights_for("shanghai").danger_points is False

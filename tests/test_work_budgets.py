@@ -135,3 +135,78 @@ def test_the_planner_level_may_weigh_more_than_the_experts_evaluation():
     assert bot.planner.move_work == bot.crowded.move_work == MOVE_WORK
     with pytest.raises(ValueError):
         PlannerBot(0, move_work=0)
+
+
+def test_a_tahiti_hand_of_many_joker_branches_is_solved_within_its_work():
+    # two free jokers and two locked groups give 198 joker branches; split evenly, a capped
+    # search cut every one short, certified nothing and handed the position to CP-SAT, which
+    # found no play within its limit (1.8 s of CPU here; the expert drew, move after move).
+    # Taken in turn, the first branch finds the whole hand going out in about 1,200 nodes.
+    from bots.players.options import SOLVE_LIMIT
+    from bots.players.planner import MOVE_WORK
+    from bots.players.work import Meter, solve
+    from solver.position import Position
+    from solver.variants import Variant
+
+    table, hand = TAHITI_TABLE, parse_cards(TAHITI_HAND)
+    position = Position(tuple(tuple(parse_cards(group)) for group in table), tuple(hand),
+                        Variant.parse("tahiti"), True)
+    before = work_done()
+    answer = solve(position, limit=Meter(None, MOVE_WORK).limit(SOLVE_LIMIT, position))
+    assert answer.backend == "kernel" and len(answer.played) == len(hand)
+    assert work_done() - before < CPSAT_SEARCH_UNITS
+
+
+TAHITI_TABLE = ("3C 4C 5C", "4S 5S 6S", "2D 3D *4D 5D", "5D 6D 7D 8D 9D", "8S 9S 10S JS",
+                "7H *8H 9H 10H", "9D 10D JD QD", "7C 8C 9C", "AS AH AC", "10H JH QH KH",
+                "JC QC KC")
+TAHITI_HAND = ("5H AC 5S 7D 6C 2D KD AD 6C 4C 4D 5C 7S QH 3D 10C QS 2C 5H 10D 9H KD JC AH 3S "
+               "3S 7S AS 9C 6H 8H 2C 4D 8S 6H JD 8H 7H JH KC * 7C 6D 2H 3H 10C 9S 10S 8D 2S * "
+               "2S AD 4H 3H QS")
+
+
+def test_the_tahiti_experts_evaluation_keeps_to_its_own_cap():
+    # tahiti's big hands make every estimate a joker search: the expert's evaluation stops
+    # at EVALUATION_WORK there (its move time), at MOVE_WORK elsewhere
+    from bots.players.expert import EVALUATION_WORK, evaluation_work
+    from bots.players.planner import MOVE_WORK
+
+    game = Game("tahiti", ["a", "b"], 0)
+    game.hands[0] = list(parse_cards(TAHITI_HAND))[:33]
+    game.hands[1] = game.hands[1][:5]
+    game.table = [tuple(parse_cards(group)) for group in TAHITI_TABLE]
+    game.current = 0
+    observation = observe(game, 0)
+    assert evaluation_work(observation) == EVALUATION_WORK["tahiti"] < MOVE_WORK
+    assert evaluation_work(_endgame()) == MOVE_WORK
+    bot = ExpertBot(2, work=100, safety=None)
+    spent = []
+    real = bot.crowded.decide
+
+    def decide(*args, **kwargs):
+        before = work_done()
+        answer = real(*args, **kwargs)
+        spent.append(work_done() - before)
+        return answer
+
+    bot.crowded.decide = decide  # type: ignore[method-assign]
+    bot.choose(observation)
+    assert EVALUATION_WORK["tahiti"] <= spent[0] <= EVALUATION_WORK["tahiti"] + CPSAT_SEARCH_UNITS
+
+
+def test_a_tahiti_search_whose_limit_is_spent_leaves_its_other_branches_unsearched():
+    # taken in turn, a limit spent on the first branch leaves none for the other 197: the
+    # answer is valid (a play or nothing) and not called optimal
+    from solver import kernel_backend
+    from solver.position import Position
+    from solver.problem import Problem
+    from solver.variants import Variant
+
+    position = Position(tuple(tuple(parse_cards(group)) for group in TAHITI_TABLE),
+                        tuple(parse_cards(TAHITI_HAND)), Variant.parse("tahiti"), True)
+    problem = Problem.from_position(position, "cards")
+    before = kernel_backend.nodes_expanded()
+    answer = kernel_backend.solve(problem, node_limit=5)
+    assert not answer.optimal
+    assert kernel_backend.nodes_expanded() - before < 100
+    assert kernel_backend.solve(problem).optimal  # uncapped: exact

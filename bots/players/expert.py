@@ -56,6 +56,14 @@ HARD_STOP = 1.5  # share of the work budget past which a rollout under way stops
 HOARD_GROWTH = 4  # cards past the deal (with that many draws) that mark a hoarder
 
 
+EVALUATION_WORK = {"tahiti": 1_250}
+"""The expert's evaluation's work cap (else ``MOVE_WORK``) where a big hand's estimates are
+joker searches that cost more CPU a unit than elsewhere. Tahiti (docs/rules.md §8.3): on a
+33-card hand with three table jokers the evaluation took 2,530 units (583 ms of CPU) for
+two options and the rollouts 2,036 (346 ms), a 0.93 s move (10 seeded games against greedy,
+the machine loaded); at 1,250 such a move stops near 3,000 units in all. A dozen cards
+take under 50 units."""
+
 CROWDED = replace(STRONG, hold_back=False)
 """The expert's weights at a table of more than two (and in tahiti, ``crowded``): its biggest
 plays and drawing only.
@@ -95,7 +103,8 @@ class ExpertBot:
         meter = Meter(self.safety if self.budget is None else 0.9 * self.budget)
         planner = self.crowded if crowded(observation) else self.planner
         if self.budget is None:
-            choice, options, _ = planner.decide(observation, deadline=meter.deadline)
+            choice, options, _ = planner.decide(observation, deadline=meter.deadline,
+                                                move_work=evaluation_work(observation))
         else:
             choice, options, _ = planner.decide(
                 observation, deadline=started + EVALUATION_SHARE * self.budget)
@@ -254,6 +263,11 @@ def crowded(observation: Observation) -> bool:
     joker, docs/rules.md §8.3)."""
     rules = VARIANT_WEIGHTS.get(observation.variant.name)
     return len(observation.players) > 2 or (rules is not None and not rules.hold_back)
+
+
+def evaluation_work(observation: Observation) -> int:
+    """The work the expert's evaluation may take on this move (``EVALUATION_WORK``)."""
+    return EVALUATION_WORK.get(observation.variant.name, MOVE_WORK)
 
 
 def endgame(observation: Observation) -> bool:
