@@ -7,7 +7,7 @@ from __future__ import annotations
 from bots.players.estimate import observation_for
 from bots.players.expert import ExpertBot, crowded
 from bots.players.options import search_options
-from bots.players.planner import PlannerBot, Weights, _fits, drawn_after, unseen_cards
+from bots.players.planner import STRONG, PlannerBot, Weights, _fits, drawn_after, unseen_cards
 from bots.players.work import work_done
 from bots.referee.actions import Draw, Play
 from bots.referee.game import Game
@@ -129,6 +129,19 @@ def test_the_tahiti_expert_weighs_only_its_biggest_plays_and_drawing():
     sizes = {len(o.played) for o in search_options(observation) if isinstance(o, Play)}
     action = ExpertBot(1).choose(observation)
     assert isinstance(action, Draw) or len(action.played) == max(sizes)
+
+
+def test_the_bga_expert_scores_its_options_as_the_planner_level_does():
+    # in bga the fewest cards at the empty stock wins: the expert's harder holding back lost
+    # to the planner (README), so there it weighs options with the planner level's weights
+    for seed in range(3):
+        game = Game("bga", ["a", "b"], seed)
+        observation = game.observation(0)
+        expert = ExpertBot(seed)
+        assert expert._evaluator(observation) is expert.level
+        assert expert.choose(observation) == PlannerBot(seed).choose(observation)
+    heads_up = Game("machiavelli", ["a", "b"], 3).observation(0)
+    assert ExpertBot(1)._evaluator(heads_up).weights == STRONG
 
 
 def test_the_manipulation_planner_leaves_the_fewest_points_when_the_opponent_may_go_out(

@@ -74,6 +74,14 @@ against 50 holding back (README); greedy, which never holds back, beat the plann
 Tahiti heads-up, against the planner (40 seeded games): 25 wins against 22."""
 
 
+LEVEL_WEIGHTS = frozenset({"bga"})
+"""Variants where the expert evaluates with the planner level's own weights, not ``STRONG``.
+BGA (docs/rules.md §4.3, §7): the hand ends when the stock runs out and the fewest cards
+wins, so a card held back for later may simply stay in the hand. Against the planner over
+60 seeded games (2026-11-30) the expert won 35.0% with ``STRONG``, 36.7% with its rollouts
+switched off (so the weights, not the search, lost) and 58.3% with the planner's weights."""
+
+
 class ExpertBot:
     name = "expert"
 
@@ -97,11 +105,12 @@ class ExpertBot:
         self.planner = PlannerBot(seed, STRONG, safety=self.safety, move_work=MOVE_WORK)
         self.crowded = PlannerBot(seed, CROWDED, safety=self.safety,
                                   move_work=MOVE_WORK)
+        self.level = PlannerBot(seed, safety=self.safety, move_work=MOVE_WORK)
 
     def choose(self, observation: Observation) -> Action:
         started = time.perf_counter()
         meter = Meter(self.safety if self.budget is None else 0.9 * self.budget)
-        planner = self.crowded if crowded(observation) else self.planner
+        planner = self._evaluator(observation)
         if self.budget is None:
             choice, options, _ = planner.decide(observation, deadline=meter.deadline,
                                                 move_work=evaluation_work(observation))
@@ -125,6 +134,15 @@ class ExpertBot:
             if score > best_score:
                 best, best_score = i, score
         return plans[best][0]
+
+    def _evaluator(self, observation: Observation) -> PlannerBot:
+        """The planner whose weights score this move's options (``CROWDED``, the planner
+        level's own in ``LEVEL_WEIGHTS``, else ``STRONG``)."""
+        if crowded(observation):
+            return self.crowded
+        if observation.variant.name in LEVEL_WEIGHTS:
+            return self.level
+        return self.planner
 
     def _search(self, observation: Observation, plans: list[tuple[Action, int]],
                 meter: Meter) -> list[list[float]]:
