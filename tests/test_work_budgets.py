@@ -179,6 +179,8 @@ def test_the_tahiti_experts_evaluation_keeps_to_its_own_cap():
     observation = observe(game, 0)
     assert evaluation_work(observation) == EVALUATION_WORK["tahiti"] < MOVE_WORK
     assert evaluation_work(_endgame()) == MOVE_WORK
+    vatican = Game("vatican", ["a", "b"], 0).observation(0)
+    assert evaluation_work(vatican) == EVALUATION_WORK["vatican"] > MOVE_WORK
     bot = ExpertBot(2, work=100, safety=None)
     spent = []
     real = bot.crowded.decide
