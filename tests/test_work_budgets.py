@@ -92,6 +92,7 @@ def test_a_huge_joker_position_stays_within_its_work(monkeypatch):
     # searches, each counting its nodes; the move stops at its work, not at the clock
     observation = _huge_joker_hand()
     monkeypatch.setattr(expert, "MOVE_WORK", 300)  # the expert's evaluation's cap
+    monkeypatch.setitem(expert.EVALUATION_WORK, "vatican", 300)  # vatican's own cap
     spent, actions = [], []
     for _ in range(2):
         before = work_done()

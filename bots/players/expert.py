@@ -74,7 +74,8 @@ plays and drawing only.
 Holding back pays heads-up, where a card kept waits one opponent's turn; with three
 opponents it waits three, any of whom may go out or change the table. At four players
 (machiavelli, levels 2-5, 100 seeded games) the expert won 81 games with these weights
-against 50 holding back (README); greedy, which never holds back, beat the planner there.
+against 50 holding back (docs/performance.md §11); greedy, which never holds back, beat
+the planner there.
 Tahiti heads-up, against the planner (40 seeded games): 25 wins against 22."""
 
 

@@ -52,7 +52,7 @@ level, which has no rollouts, may take ``LEVEL_MOVE_WORK``."""
 LEVEL_MOVE_WORK = 10_000
 """The planner level's ``MOVE_WORK``: at 2,500 an opened vatican hand's evaluation stopped
 before it had weighed every option, and the level won 57.5% of 200 games against greedy
-instead of 76.0% (README); about 1.2 s of CPU at most."""
+instead of 76.0% (docs/performance.md §11); about 1.2 s of CPU at most."""
 
 
 @dataclass(frozen=True)
@@ -91,8 +91,8 @@ VARIANT_WEIGHTS = {"tahiti": Weights(hold_back=False),
 - Tahiti (docs/rules.md §8.3): a group that takes a joker is locked, and both players lay
   jokers often (four in the pack, five-card hands), so a card kept back to fit a group next
   turn often finds it locked; on seeded tahiti games, replaying the biggest play where the
-  planner had held back part of it won about twice as often (README). It still chooses among
-  the biggest plays and between playing and drawing.
+  planner had held back part of it won about twice as often (docs/performance.md §11). It
+  still chooses among the biggest plays and between playing and drawing.
 - Manipulation (docs/rules.md §4.3, §7): play is forced, so the planner's only choice is which
   cards to play, and a hand lost costs the points left in it (A 15; 10 J Q K 10; others 5),
   added up over a match to 200. At the default 0.02 a point a card kept back that still fits
@@ -100,9 +100,10 @@ VARIANT_WEIGHTS = {"tahiti": Weights(hold_back=False),
   opponent's going out would make it pay for. At 0.1 a point (a five left in hand costs 1.5
   cards' worth, a ten 2, an ace 2.5) it holds back only where the fit outweighs the points.
   On seeded hands against greedy (200 and 300 hands, seeds other than the ladder's) this
-  lowered the planner's points per hand against greedy's by 2.7 and 1.1 (README). When the
-  opponent may go out (two cards or fewer) the hand is about to be scored: it plays the
-  option that leaves the fewest points (an ace is worth three fives), not the most cards.
+  lowered the planner's points per hand against greedy's by 2.7 and 1.1 (docs/performance.md
+  §11). When the opponent may go out (two cards or fewer) the hand is about to be scored: it
+  plays the option that leaves the fewest points (an ace is worth three fives), not the most
+  cards.
 - Shanghai (docs/rules.md §4.3): play is forced and a player who cannot play draws until
   able (2.1 cards a time in greedy self-play, README), so what a kept hand's next draw lets
   it play (the outs) weighs more than elsewhere, and over more deals of the unseen cards
