@@ -75,6 +75,16 @@ machine), the smaller ones a lower worst case (a capped search costs its work be
 CP-SAT's own), the larger ones fewer hand-overs (45, 23 and 10 of 95, measured before those
 bits)."""
 
+CPSAT_PRESOLVE = False
+"""Whether CP-SAT presolves the hint model (``_least_disturbing``). The model is small and
+its proof is the LP-guided search; presolve and its probing only added time: on the 20
+bench positions the lexicographic search hands over (``python -m bench.hint``), the
+hint's CP-SAT model, built and solved, took 0.79-0.82x the time without it (two runs side
+by side, the machine loaded), with the same optimum on every one. Without presolve,
+linearization level 1, symmetry level 0 and cut level 1 were slower (1.1-1.7x); with it,
+the core and LB-tree searches were slower (1.9x), and a complete solution hint or the
+hand's cards fixed when all are played no faster."""
+
 
 @dataclass(frozen=True)
 class Hint:
@@ -277,6 +287,7 @@ def _least_disturbing(problem: Problem, best: Solution,
 
     keepable = _keepable(problem)
     cpsat = CpsatModel(problem, as_lies=keepable)
+    cpsat.solver.parameters.cp_model_presolve = CPSAT_PRESOLVE
     for kept in cpsat.as_lies_kept():
         cpsat.model.add(kept <= 1)
     _keep_joker_names(cpsat, keepable)

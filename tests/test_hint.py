@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from itertools import combinations
 
 import numpy as np
@@ -98,3 +99,31 @@ def test_hint_with_jokers_reaches_the_best(variant, jokers):
                                    int(rng.integers(3, 8)), jokers=jokers)
         result = hint_position(position)
         assert result.solution.score == solve(position).score, position
+
+
+def _disturbance(position: Position, table) -> tuple[int, int]:
+    changed, picked_up = changed_groups([g for g in position.table if len(g) > 1], table)
+    return len(changed), picked_up
+
+
+@pytest.mark.parametrize("variant", ["machiavelli", "carousel", "guadalupe", "vatican"])
+def test_the_cpsat_hint_without_presolve_keeps_the_answer(variant, monkeypatch):
+    """CP-SAT's hint model runs without presolve (``solver.hint.CPSAT_PRESOLVE``): the same
+    value, groups changed and cards picked up as with it, table jokers and full tables
+    included (where no kernel search cross-checks CP-SAT)."""
+    module = importlib.import_module("solver.hint")
+    rng = np.random.default_rng(31)
+    played = 0
+    for i in range(12):
+        position = random_position(rng, variant, int(rng.integers(20, 96)),
+                                   int(rng.integers(3, 10)), jokers=(0, 1, 2)[i % 3],
+                                   near=0.8)
+        monkeypatch.setattr(module, "CPSAT_PRESOLVE", False)
+        without = hint_position(position, backend="cpsat")
+        monkeypatch.setattr(module, "CPSAT_PRESOLVE", True)
+        with_it = hint_position(position, backend="cpsat")
+        assert without.solution.score == with_it.solution.score, position
+        assert (_disturbance(position, without.solution.table)
+                == _disturbance(position, with_it.solution.table)), position
+        played += bool(without.solution.played)
+    assert played >= 6
