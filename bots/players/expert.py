@@ -68,6 +68,12 @@ two options and the rollouts 2,036 (346 ms), a 0.93 s move (10 seeded games agai
 the machine loaded); at 1,250 such a move stops near 3,000 units in all. A dozen cards
 take under 50 units."""
 
+DRAW_EARLY = frozenset({"vatican"})
+"""Variants where the expert's evaluation weighs drawing instead right after the biggest play,
+not last. Vatican (docs/rules.md §6, §8.2): against greedy the expert wins by drawing, unopened,
+until its whole hand goes out at once; weighed last, drawing went unweighed whenever a big
+hand's evaluation ran out of work first, and the expert then played like greedy."""
+
 CROWDED = replace(STRONG, hold_back=False)
 """The expert's weights at a table of more than two (and in tahiti, ``crowded``): its biggest
 plays and drawing only.
@@ -117,8 +123,9 @@ class ExpertBot:
         meter = Meter(self.safety if self.budget is None else 0.9 * self.budget)
         planner = self._evaluator(observation)
         if self.budget is None:
-            choice, options, _ = planner.decide(observation, deadline=meter.deadline,
-                                                move_work=evaluation_work(observation))
+            choice, options, _ = planner.decide(
+                observation, deadline=meter.deadline, move_work=evaluation_work(observation),
+                draw_early=observation.variant.name in DRAW_EARLY)
         else:
             choice, options, _ = planner.decide(
                 observation, deadline=started + EVALUATION_SHARE * self.budget)
