@@ -61,12 +61,13 @@ EVALUATION_WORK = {"tahiti": 1_250, "vatican": LEVEL_MOVE_WORK}
 call for another. Vatican (docs/rules.md §8.2): at 2,500 an opened vatican hand's evaluation
 stops before it has weighed every option, as the planner level's did: the expert won 55.5% of
 200 seeded games against greedy; with the planner level's 10,000, 85.0% of 60 (2026-11-30).
-Tahiti (docs/rules.md §8.3), where a big hand's estimates are joker searches that cost more
-CPU a unit than elsewhere: on a
-33-card hand with three table jokers the evaluation took 2,530 units (583 ms of CPU) for
-two options and the rollouts 2,036 (346 ms), a 0.93 s move (10 seeded games against greedy,
-the machine loaded); at 1,250 such a move stops near 3,000 units in all. A dozen cards
-take under 50 units."""
+Its rollouts keep to their own work (``bots.players.work.OPENING_RUN_UNITS``), so its slowest
+move (a hoarded 50-card hand weighing nine options) took 0.70 s of CPU over 10 seeded games
+against greedy. Tahiti (docs/rules.md §8.3), where a big hand's estimates are joker searches
+that cost more CPU a unit than elsewhere: on a 33-card hand with three table jokers the
+evaluation took 2,530 units (583 ms of CPU) for two options and the rollouts 2,036 (346 ms),
+a 0.93 s move (10 seeded games against greedy, the machine loaded); at 1,250 such a move
+stops near 3,000 units in all. A dozen cards take under 50 units."""
 
 DRAW_EARLY = frozenset({"vatican"})
 """Variants where the expert's evaluation weighs drawing instead right after the biggest play,
