@@ -213,3 +213,65 @@ def test_a_tahiti_search_whose_limit_is_spent_leaves_its_other_branches_unsearch
     assert not answer.optimal
     assert kernel_backend.nodes_expanded() - before < 100
     assert kernel_backend.solve(problem).optimal  # uncapped: exact
+
+
+def test_an_unopened_vatican_hand_counts_a_search_per_opening_run():
+    # vatican's opening must hold a run from the hand (docs/rules.md §6.2): the kernel
+    # searches once per 3-card run the hand holds, each paying its set-up, so a simulator
+    # search of an unopened vatican hand counts OPENING_RUN_UNITS per run on top of its nodes
+    from dataclasses import replace
+
+    from bots.players import work
+    from solver.limit import Limit
+    from solver.position import Position
+
+    observation = _huge_joker_hand()
+    position = observation.position()
+    runs = work.opening_runs(position)
+    assert runs == 6  # AH 2H 3H, 6H 7H 8H, 8D 9D 10D, 9D 10D JD, 10D JD QD, 3C 4C 5C
+    assert work.opening_runs(replace(position, opened=True)) == 0
+    machiavelli = Position.parse("5S 6S 7S / 2H 3H 4H 8C / machiavelli")
+    assert work.opening_runs(machiavelli) == 0
+    before = work_done()
+    work.solve_jokers(position, Limit(work=4_000))
+    assert work_done() - before >= work.JOKER_SEARCH_UNITS + work.OPENING_RUN_UNITS * runs
+
+
+def test_the_vatican_expert_weighs_drawing_right_after_the_biggest_play(monkeypatch):
+    # a capped evaluation weighs its options in order: drawing instead, listed last, went
+    # unweighed whenever a big vatican hand's evaluation ran out of work first, and the expert
+    # then played like greedy; in vatican only it is weighed second (DRAW_EARLY)
+    from bots.players import planner, work
+    from bots.players.options import search_options
+    from bots.players.planner import Draw
+
+    observation = _huge_joker_hand()
+    listed = search_options(observation)
+    assert isinstance(listed[-1], Draw) and len(listed) > 3
+    monkeypatch.setattr(planner, "search_options", lambda *args, **kwargs: list(listed))
+
+    def value(*args, **kwargs):  # each option's estimate costs one unit here
+        work._WORK[0] += 1
+        return 0.0
+
+    monkeypatch.setattr(PlannerBot, "value", value)
+    for early in (False, True):
+        _, options, values = PlannerBot(1, safety=None).decide(observation, move_work=2,
+                                                               draw_early=early)
+        weighed = [o for o, v in zip(options, values, strict=True) if v != float("-inf")]
+        assert weighed[0] == listed[0] and len(weighed) == 2
+        assert (weighed[1] == Draw()) is early
+    monkeypatch.undo()
+    assert expert.DRAW_EARLY == frozenset({"vatican"})
+    asked = []
+    bot = ExpertBot(1, work=50, safety=None)
+    real = bot.planner.decide
+
+    def decide(*args, **kwargs):
+        asked.append(kwargs.get("draw_early"))
+        return real(*args, **kwargs)
+
+    bot.planner.decide = decide  # type: ignore[method-assign]
+    bot.choose(observation)
+    bot.choose(_endgame())
+    assert asked == [True, False]

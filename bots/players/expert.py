@@ -61,12 +61,21 @@ EVALUATION_WORK = {"tahiti": 1_250, "vatican": LEVEL_MOVE_WORK}
 call for another. Vatican (docs/rules.md §8.2): at 2,500 an opened vatican hand's evaluation
 stops before it has weighed every option, as the planner level's did: the expert won 55.5% of
 200 seeded games against greedy; with the planner level's 10,000, 85.0% of 60 (2026-11-30).
-Tahiti (docs/rules.md §8.3), where a big hand's estimates are joker searches that cost more
-CPU a unit than elsewhere: on a
-33-card hand with three table jokers the evaluation took 2,530 units (583 ms of CPU) for
-two options and the rollouts 2,036 (346 ms), a 0.93 s move (10 seeded games against greedy,
-the machine loaded); at 1,250 such a move stops near 3,000 units in all. A dozen cards
-take under 50 units."""
+Its rollouts keep to their own work (``bots.players.work.OPENING_RUN_UNITS``): over 10 seeded
+games against greedy its moves took 73.7 ms of CPU at the median and 674 ms at worst (a hoarded
+50-card hand weighing nine options; 1.83 s before), and on the ladder's seeds it won 85.0%
+(73.9-91.9) of 60 games against greedy and 70.0% (54.6-81.9) of 40 against the planner
+(2026-11-30). Tahiti (docs/rules.md §8.3), where a big hand's estimates are joker searches
+that cost more CPU a unit than elsewhere: on a 33-card hand with three table jokers the
+evaluation took 2,530 units (583 ms of CPU) for two options and the rollouts 2,036 (346 ms),
+a 0.93 s move (10 seeded games against greedy, the machine loaded); at 1,250 such a move
+stops near 3,000 units in all. A dozen cards take under 50 units."""
+
+DRAW_EARLY = frozenset({"vatican"})
+"""Variants where the expert's evaluation weighs drawing instead right after the biggest play,
+not last. Vatican (docs/rules.md §6, §8.2): against greedy the expert wins by drawing, unopened,
+until its whole hand goes out at once; weighed last, drawing went unweighed whenever a big
+hand's evaluation ran out of work first, and the expert then played like greedy."""
 
 CROWDED = replace(STRONG, hold_back=False)
 """The expert's weights at a table of more than two (and in tahiti, ``crowded``): its biggest
@@ -117,8 +126,9 @@ class ExpertBot:
         meter = Meter(self.safety if self.budget is None else 0.9 * self.budget)
         planner = self._evaluator(observation)
         if self.budget is None:
-            choice, options, _ = planner.decide(observation, deadline=meter.deadline,
-                                                move_work=evaluation_work(observation))
+            choice, options, _ = planner.decide(
+                observation, deadline=meter.deadline, move_work=evaluation_work(observation),
+                draw_early=observation.variant.name in DRAW_EARLY)
         else:
             choice, options, _ = planner.decide(
                 observation, deadline=started + EVALUATION_SHARE * self.budget)

@@ -138,10 +138,13 @@ class PlannerBot:
         return self.decide(observation, deadline)[0]
 
     def decide(self, observation: Observation, deadline: float | None = None,
-               move_work: int | None = None) -> tuple[Action, list[Action], list[float]]:
+               move_work: int | None = None, draw_early: bool = False
+               ) -> tuple[Action, list[Action], list[float]]:
         """The chosen action, the options weighed and their values (best first); options
         left unscored when ``deadline`` passes, or once ``move_work`` units (default: the
-        bot's own) are spent, keep minus infinity."""
+        bot's own) are spent, keep minus infinity. ``draw_early``: drawing instead is weighed
+        second, right after the biggest play, not last (so a capped evaluation still weighs
+        it)."""
         if "play" not in observation.legal:
             return fallback(observation), [], []
         meter = Meter(None, self.move_work if move_work is None else move_work)
@@ -151,6 +154,8 @@ class PlannerBot:
             options = _biggest_only(options)
         if not options:
             return fallback(observation), [], []
+        if draw_early:
+            options = _draw_second(options)
         first = options[0]
         going_out = isinstance(first, Play) and len(first.played) == len(
             observation.playable_hand)
@@ -219,6 +224,14 @@ def _left_after(observation: Observation, option: Action) -> float:
     for card in option.played if isinstance(option, Play) else ():
         hand.remove(card)
     return -hand_value(observation.variant, hand) - 0.001 * len(hand)
+
+
+def _draw_second(options: list[Action]) -> list[Action]:
+    """``options`` with drawing instead (listed last by ``search_options``) moved right after
+    the biggest play."""
+    draws = [o for o in options if isinstance(o, Draw)]
+    plays = [o for o in options if not isinstance(o, Draw)]
+    return plays[:1] + draws + plays[1:]
 
 
 def _biggest_only(options: list[Action]) -> list[Action]:

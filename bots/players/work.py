@@ -23,7 +23,9 @@ from typing import Any
 import numpy as np
 
 from solver import api, counts, kernel_backend
+from solver.cards import N_CARD_TYPES
 from solver.counts import LaidOutPlay
+from solver.groups import candidate_runs
 from solver.limit import Limit
 from solver.position import Position
 from solver.problem import Partition
@@ -44,6 +46,12 @@ JOKER_NODES_PER_UNIT = 25
 """Kernel nodes of a search with jokers that count one more unit: a node with jokers (an
 automaton of up to 175 states, joker branches) costs tens of times what a node without does
 (6-20 µs a node here against a fraction of one), so a big joker search counts what it costs."""
+OPENING_RUN_UNITS = 12
+"""Units a simulator search through ``solver.api`` counts, on top of the rest, for each
+3-card run an unopened vatican hand holds (docs/rules.md §6.2): the kernel searches once per
+run the opening may hold, and each search pays its set-up however few nodes it expands (a
+hoarded hand of 45-60 cards holds about 21 runs and took 37 ms a search, counted 31 units
+without this: a rollout of such a hand ran four times longer than its count)."""
 CPSAT_SEARCH_UNITS = 250
 """Units a search counts when CP-SAT answers it (tahiti with two free jokers that the kernel
 cannot certify within its cap): the model, built whatever the limit, costs 15-45 ms of CPU
@@ -98,8 +106,22 @@ def solve_jokers(position: Position, limit: Limit) -> api.Solution:
     before = kernel_backend.nodes_expanded()
     answer = api.solve_position(position, limit=limit)
     _WORK[0] += _units(position, answer, kernel_backend.nodes_expanded() - before,
-                       JOKER_SEARCH_UNITS)
+                       JOKER_SEARCH_UNITS) + OPENING_RUN_UNITS * opening_runs(position)
     return answer
+
+
+def opening_runs(position: Position) -> int:
+    """The 3-card suited runs of real cards in ``position``'s hand when it is an unopened
+    hand whose opening must hold one (vatican, docs/rules.md §6.2): the kernel's searches
+    for it (``solver.kernel_backend.solve``); 0 otherwise."""
+    if position.opened or not position.variant.opening_run:
+        return 0
+    hand = np.zeros(N_CARD_TYPES, dtype=np.int64)
+    for card in position.hand:
+        if not card.joker:
+            hand[card.index] += 1
+    return sum(all(hand[i] > 0 for i in run)
+               for run in candidate_runs(position.variant.ace, 3, 3))
 
 
 def best_play(*args: Any) -> LaidOutPlay | None:
@@ -143,5 +165,5 @@ class Meter:
 
 
 __all__ = ["CPSAT_SEARCH_UNITS", "JOKER_NODES_PER_UNIT", "JOKER_SEARCH_UNITS", "NODES_PER_UNIT",
-           "SAFETY_SECONDS", "Meter", "best_play", "solve", "solve_counts", "solve_jokers",
-           "work_done"]
+           "OPENING_RUN_UNITS", "SAFETY_SECONDS", "Meter", "best_play", "opening_runs", "solve",
+           "solve_counts", "solve_jokers", "work_done"]
