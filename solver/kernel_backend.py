@@ -343,10 +343,11 @@ def _search(problem: Problem, branch: kernel_jokers.KernelInput, node_limit: int
                               ACE_CODES[problem.ace], branch.wild)
     cfg = search_config(problem.ace, copies, branch.wild, branch.mandatory,
                         int(problem.weight.max()), branch.labelled, floor)
-    best, optimal, nodes, groups, lengths, played, jokers = kernel.search_and_decode(
+    best, optimal, nodes, groups, lengths, played, jokers = kernel.search_and_decode_with(
         cell, cfg, init, delta, accept, automaton.set_vectors(copies), ref_groups, ref_len,
         node_limit, automaton.suit_states(copies),
         read_only(branch.need - branch.joker_rows[kernel_jokers.FIXED]), branch.hand,
+        _dominators(problem, copies, branch.most_required and kernel_jokers.MOST_REQUIRED),
     )
     _NODES[0] += int(nodes)
     if best == NO_SCORE:
@@ -362,6 +363,15 @@ def _search(problem: Problem, branch: kernel_jokers.KernelInput, node_limit: int
     return _with_kept(problem, branch, Partition(
         groups, lengths, played, int(best), bool(optimal),
         {"nodes": nodes, ONE_JOKER_PER_GROUP: float(spread)}, int(jokers) - branch.table_all))
+
+
+def _dominators(problem: Problem, copies: int, most_required: int) -> np.ndarray:
+    """The automaton's dominating states (``automaton.dominators``) for a search with
+    jokers, whose automaton is the larger one (80 to 336 states) and whose proofs are long;
+    none for the others, which keep their searches as they were."""
+    if problem.table_jokers + problem.hand_jokers == 0:
+        return kernel.no_dominators()
+    return automaton.dominators(copies, most_required)
 
 
 def _with_kept(problem: Problem, branch: kernel_jokers.KernelInput,
