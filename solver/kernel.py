@@ -81,7 +81,8 @@ digits (base ``copies + 1``; -1: not a valid vector) and ``kv_list`` is scratch 
 a node combines (``_live_set_vectors``). ``dominators[q]`` lists the automaton states that
 dominate ``q`` (``automaton.dominators``; one row of -1 when the search does not use them),
 and ``seen[t, s, q]`` whether a node explored at step ``t`` had suit ``s`` in state ``q``
-(``_visit``: a state never seen there dominates no node yet)."""
+since the search looks for dominating nodes (``_visit``: a state not seen there dominates no
+node it can find)."""
 
 
 @njit(cache=True)
@@ -396,10 +397,12 @@ def _remember(tt_keys, tt_vals, tt_fut, tt_used, key, score, best):
 def _visit(tables, table, t, key_space, key, score, best):
     """``_remember`` node (``t``, ``key``) reached with ``score``; a node to explore that
     another explored node dominates (``_dominating``) is not explored after all:
-    ``(table..., explore, what the node can add)`` as ``_remember`` returns them."""
+    ``(table..., explore, what the node can add)`` as ``_remember`` returns them. Searches
+    look for dominating nodes once the table holds ``LAZY_BOUNDS`` nodes (most searches end
+    before, and would only pay for the look-ups)."""
     tt_keys, tt_vals, tt_fut, tt_used, explore, future = _remember(
         *table, t * key_space + key, score, best)
-    if explore and tables.dominators.shape[0] == tables.n_q:
+    if explore and tables.dominators.shape[0] == tables.n_q and tt_used >= LAZY_BOUNDS:
         slot = _dominating(tables, tt_keys, tt_vals, t, t * key_space, key, score)
         if slot >= 0:  # what it can add is at most what the dominating node can
             mine = _table_find(tt_keys, t * key_space + key)
@@ -716,7 +719,7 @@ def _search_with_pairs(tables, accept, ub_rest, upper, node_limit, best, best_pa
     ``node_limit`` (0: none) caps both."""
     pairs = pair_state_bounds(tables.cell, tables.init, tables.delta, accept, tables.alive,
                               tables.kvecs)
-    target = _root_bound(tables, ub_rest, pairs)
+    target = _root_bound(tables, ub_rest, pairs, NO_PAIRS)
     nodes = 0
     if target <= best:  # the first run's answer already reaches the bound: optimal
         return best, best_path, True, nodes
@@ -736,18 +739,32 @@ def _search_with_pairs(tables, accept, ub_rest, upper, node_limit, best, best_pa
 
 
 @njit(cache=True)
-def _root_bound(tables, ub_rest, pairs):
+def _root_bound(tables, ub_rest, pairs, suit_bounds):
     """The most any play can score: over the ace step's moves, the move's gain plus what
-    ``pairs`` bound its child to (``NO_SCORE``: no move leads anywhere)."""
+    ``pairs``, or else ``suit_bounds`` (``_suit_state_bounds``; ``NO_PAIRS``: neither), bound
+    its child to (``NO_SCORE``: no move leads anywhere)."""
     moves = np.empty((1 << 9, N_MOVE_FIELDS), dtype=np.int64)
     moves, end = _expand_into(0, 0, tables, moves, 0)
-    split = np.zeros(1, dtype=np.int64)
+    split = np.zeros(2 * tables.cfg[WILD] + 1, dtype=np.int64)
     most = NO_SCORE
     for i in range(end):
-        bound = _node_bound(tables, ub_rest, NO_PAIRS, pairs, split, 1, moves[i, MOVE_KEY],
-                            NO_SCORE)
+        bound = _node_bound(tables, ub_rest, suit_bounds, pairs, split, 1,
+                            moves[i, MOVE_KEY], NO_SCORE)
         most = max(most, moves[i, MOVE_GAIN] + bound)
     return most
+
+
+@njit(cache=True)
+def root_bound(cell, cfg, init, delta, accept, kvecs):
+    """The bound a search with these inputs (``search``'s) proves its answer against once
+    its per-suit bounds are built: the most its ace step's moves plus the per-suit state
+    bounds (jokers split among the suits) allow; the search's answer is optimal when it
+    reaches it, and the gap is what the search must close by exploring."""
+    groups, lengths = np.zeros((0, 1), dtype=np.int64), np.zeros(0, dtype=np.int64)
+    tables = _search_tables(cell, cfg, init, delta, accept, kvecs, groups, lengths,
+                            no_dominators())
+    return _root_bound(tables, _gain_bounds(cell), NO_PAIRS,
+                       _suit_state_bounds(tables, accept, cfg[WILD]))
 
 
 @njit(cache=True)

@@ -302,6 +302,35 @@ def automaton_states(problem: Problem) -> int:
                 for branch in kernel_jokers.inputs(problem)), default=0)
 
 
+def root_bound(problem: Problem) -> int:
+    """The bound the kernel's searches for ``problem`` prove their answers against, over
+    its joker branches (``kernel.root_bound`` plus what a branch's kept groups took): the
+    best score is at most this, and the gap is the search's proof work (``bench.joker_games``
+    lists it for the slowest positions)."""
+    most = NO_SCORE
+    for branch in kernel_jokers.inputs(problem):
+        cell, cfg, init, delta, accept = _search_inputs(problem, branch, NO_SCORE)
+        copies = int(cfg[kernel.COPIES])
+        bound = kernel.root_bound(cell, cfg, init, delta, accept, automaton.set_vectors(copies))
+        if bound > NO_SCORE:
+            most = max(most, int(bound) + _taken(problem, branch))
+    return most
+
+
+def _search_inputs(problem: Problem, branch: kernel_jokers.KernelInput,
+                   floor: int) -> tuple[np.ndarray, ...]:
+    """One branch's ``(cell, cfg, init, delta, accept)`` for the kernel."""
+    copies = _copies(problem, branch)
+    init, delta, accept = automaton.run_automaton(copies, branch.most_required and
+                                                  kernel_jokers.MOST_REQUIRED)
+    cell = kernel.cell_arrays(branch.need, branch.free, branch.hand, problem.weight,
+                              branch.forced, problem.weight, branch.joker_rows,
+                              ACE_CODES[problem.ace], branch.wild)
+    cfg = search_config(problem.ace, copies, branch.wild, branch.mandatory,
+                        int(problem.weight.max()), branch.labelled, floor)
+    return cell, cfg, init, delta, accept
+
+
 def search_config(ace: str, copies: int, wild: int = 0, mandatory: int = 0,
                   weight_max: int = 1, labelled: int = 0, floor: int = NO_SCORE) -> np.ndarray:
     """The kernel's ``cfg`` vector (fields ``kernel.GMAX`` .. ``kernel.FLOOR``), written in one
@@ -331,18 +360,12 @@ def _search(problem: Problem, branch: kernel_jokers.KernelInput, node_limit: int
             floor: int = NO_SCORE) -> Partition | None:
     """One branch's search: its answer, or None when no partition scores above ``floor``
     (another branch's score less what this branch's kept groups took)."""
-    copies = _copies(problem, branch)
-    init, delta, accept = automaton.run_automaton(copies, branch.most_required and
-                                                  kernel_jokers.MOST_REQUIRED)
+    cell, cfg, init, delta, accept = _search_inputs(problem, branch, floor)
+    copies = int(cfg[kernel.COPIES])
     if problem.table_array is not None:
         ref_groups, ref_len = problem.table_array
     else:
         ref_groups, ref_len = NO_GROUPS
-    cell = kernel.cell_arrays(branch.need, branch.free, branch.hand, problem.weight,
-                              branch.forced, problem.weight, branch.joker_rows,
-                              ACE_CODES[problem.ace], branch.wild)
-    cfg = search_config(problem.ace, copies, branch.wild, branch.mandatory,
-                        int(problem.weight.max()), branch.labelled, floor)
     best, optimal, nodes, groups, lengths, played, jokers = kernel.search_and_decode_with(
         cell, cfg, init, delta, accept, automaton.set_vectors(copies), ref_groups, ref_len,
         node_limit, automaton.suit_states(copies),

@@ -101,3 +101,15 @@ def test_dominance_agrees_with_cpsat_and_the_search_without_it(variant):
             (str(position), objective)
         long_searches += answer.stats["nodes"] >= 200
     assert long_searches >= 20
+
+
+def test_the_root_bound_is_above_every_answer_and_names_the_proofs_gap():
+    """``kernel_backend.root_bound``: at least the best score on random joker positions, and
+    three cards above it on the hoarded carousel hand (the proof dominance shortens)."""
+    problem = Problem.from_position(HOARDED_CAROUSEL)
+    assert kernel_backend.root_bound(problem) == 21
+    for i, position in enumerate(joker_positions("vatican", 30, 77, table=(10, 50),
+                                                 hand=(4, 16))):
+        problem = Problem.from_position(position, ("cards", "points")[i % 2])
+        if kernel_backend.applies(problem):
+            assert kernel_backend.root_bound(problem) >= kernel_backend.solve(problem).score

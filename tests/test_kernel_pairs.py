@@ -84,7 +84,7 @@ def test_the_pair_bound_lies_between_the_optimum_and_the_suit_bound():
         pairs = kernel.pair_state_bounds(cell, init, delta, accept, tables.alive, kvecs)
         singles = kernel.state_bounds(cell, delta, accept)
         ub_rest = kernel._gain_bounds(cell)
-        assert optimal and kernel._root_bound(tables, ub_rest, pairs) >= best
+        assert optimal and kernel._root_bound(tables, ub_rest, pairs, kernel.NO_PAIRS) >= best
         moves = np.empty((1 << 9, kernel.N_MOVE_FIELDS), dtype=np.int64)
         moves, end = kernel._expand_into(0, 0, tables, moves, 0)
         for key in moves[:end, kernel.MOVE_KEY]:
