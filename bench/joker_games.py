@@ -17,7 +17,8 @@ Each is then solved:
 
 Prints, per variant and overall: positions, how many ``auto`` gave to the kernel, agreements,
 median / p99 / worst end-to-end and search milliseconds; then the ``--slowest`` positions with
-their hand size, jokers, automaton states, nodes and microseconds a node. Exits 1 on any
+their hand size, jokers, automaton states, nodes, root bound less the best score and
+microseconds a node. Exits 1 on any
 disagreement or any position ``auto`` did not give to the kernel (listing them).
 """
 
@@ -96,14 +97,19 @@ def measure(position: Position, repeat: int) -> dict:
 
 def slowest(rows: list[dict], count: int) -> list[str]:
     """The ``count`` slowest positions end to end as Markdown rows: variant, hand size,
-    jokers in play, automaton states, the answering branch's nodes and microseconds a node
-    of the search."""
-    lines = ["| variant | ms | search ms | hand | jokers | states | nodes | us/node |",
-             "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    jokers in play, automaton states, the answering branch's nodes, the kernel's root bound
+    less the best score (``kernel_backend.root_bound``: what the search had to prove) and
+    microseconds a node of the search."""
+    lines = ["| variant | ms | search ms | hand | jokers | states | nodes | root bound - best "
+             "| us/node |",
+             "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
     for r in sorted(rows, key=lambda r: -r["total_ms"])[:count]:
         per_node = 1000 * r["search_ms"] / r["nodes"] if r["nodes"] else float("nan")
+        problem = Problem.from_position(Position.parse(r["position"]))
+        gap = kernel_backend.root_bound(problem) - r["score"] if r["backend"] == "kernel" \
+            else "-"
         lines.append(f"| {r['variant']} | {r['total_ms']:.2f} | {r['search_ms']:.2f} | "
-                     f"{r['hand']} | {r['jokers']} | {r['states']} | {r['nodes']} | "
+                     f"{r['hand']} | {r['jokers']} | {r['states']} | {r['nodes']} | {gap} | "
                      f"{per_node:.1f} |")
     return lines
 

@@ -173,3 +173,55 @@ def set_vectors(decks: int) -> np.ndarray:
     vectors.sort(key=sum)
     return np.array(vectors, dtype=np.int64)
 
+
+
+@one_time
+def dominators(decks: int, most_required: int = 0) -> np.ndarray:
+    """Per state ``q`` of ``run_automaton(decks, most_required)``, the other states that
+    dominate it (``dominance``), in increasing order, padded with -1: ``rows[q, :]``.
+
+    A state dominates ``q`` when every way to finish a suit from ``q`` also finishes it from
+    there: the kernel then skips a node whose suit states are each dominated by (or equal to)
+    those of a node explored before with the same jokers and at least its score
+    (``kernel._dominating``). Built once per automaton, for the searches with jokers."""
+    _, delta, accept = run_automaton(decks, most_required)
+    dom = dominance(delta.reshape(delta.shape[0], -1), accept)
+    np.fill_diagonal(dom, False)
+    counts = dom.sum(axis=0)
+    rows = np.full((delta.shape[0], int(counts.max(initial=0)) + 1), -1, dtype=np.int64)
+    for q in range(delta.shape[0]):
+        above = np.flatnonzero(dom[:, q])
+        rows[q, : len(above)] = above
+    return rows
+
+
+@njit(cache=True)
+def dominance(moves, accept):
+    """``dom[a, b]``: state ``a`` dominates state ``b`` of the automaton with transitions
+    ``moves[q, x]`` (one column per symbol, -1: no move) and final states ``accept``: the
+    language from ``a`` holds the language from ``b``.
+
+    The greatest relation with ``accept[b] -> accept[a]`` and, on every symbol ``b`` can
+    read, ``a`` can read it too into a state that dominates ``b``'s: a fixpoint from
+    everything, removing pairs that break it until none does (a simulation preorder, which
+    for a deterministic automaton is exactly language inclusion)."""
+    n, symbols = moves.shape
+    dom = np.ones((n, n), dtype=np.bool_)
+    for a in range(n):
+        for b in range(n):
+            if accept[b] and not accept[a]:
+                dom[a, b] = False
+    changed = True
+    while changed:
+        changed = False
+        for a in range(n):
+            for b in range(n):
+                if a == b or not dom[a, b]:
+                    continue
+                for x in range(symbols):
+                    nb, na = moves[b, x], moves[a, x]
+                    if nb >= 0 and (na < 0 or not dom[na, nb]):
+                        dom[a, b] = False
+                        changed = True
+                        break
+    return dom

@@ -64,7 +64,8 @@ N_OPT_FIELDS = 5
 
 SearchTables = namedtuple("SearchTables", [
     "cell", "cfg", "init", "delta", "alive", "ref_k", "ref_g", "ref_z", "kvecs", "n_q",
-    "base_key", "opts", "n_opt", "q_of", "fixed_before", "kv_index", "kv_list",
+    "base_key", "opts", "n_opt", "q_of", "fixed_before", "kv_index", "kv_list", "dominators",
+    "seen",
 ])
 SearchTables.__doc__ = """What every expansion of one search reads, and its scratch space.
 
@@ -77,7 +78,11 @@ of each suit for each number of set cards ``k``, listed once per node);
 ``fixed_before[t]`` counts the table jokers fixed to their name (fields ``FIXED`` and
 ``KEPT``) at steps before ``t``. ``kv_index`` finds a set vector's row in ``kvecs`` from its
 digits (base ``copies + 1``; -1: not a valid vector) and ``kv_list`` is scratch for the rows
-a node combines (``_live_set_vectors``)."""
+a node combines (``_live_set_vectors``). ``dominators[q]`` lists the automaton states that
+dominate ``q`` (``automaton.dominators``; one row of -1 when the search does not use them),
+and ``seen[t, s, q]`` whether a node explored at step ``t`` had suit ``s`` in state ``q``
+since the search looks for dominating nodes (``_visit``: a state not seen there dominates no
+node it can find)."""
 
 
 @njit(cache=True)
@@ -389,6 +394,62 @@ def _remember(tt_keys, tt_vals, tt_fut, tt_used, key, score, best):
 
 
 @njit(cache=True)
+def _visit(tables, table, t, key_space, key, score, best):
+    """``_remember`` node (``t``, ``key``) reached with ``score``; a node to explore that
+    another explored node dominates (``_dominating``) is not explored after all:
+    ``(table..., explore, what the node can add)`` as ``_remember`` returns them. Searches
+    look for dominating nodes once the table holds ``LAZY_BOUNDS`` nodes (most searches end
+    before, and would only pay for the look-ups)."""
+    tt_keys, tt_vals, tt_fut, tt_used, explore, future = _remember(
+        *table, t * key_space + key, score, best)
+    if explore and tables.dominators.shape[0] == tables.n_q and tt_used >= LAZY_BOUNDS:
+        slot = _dominating(tables, tt_keys, tt_vals, t, t * key_space, key, score)
+        if slot >= 0:  # what it can add is at most what the dominating node can
+            mine = _table_find(tt_keys, t * key_space + key)
+            tt_fut[mine] = min(tt_fut[mine], tt_fut[slot])
+            return tt_keys, tt_vals, tt_fut, tt_used, False, tt_fut[slot]
+        rest = key
+        for s in range(N_SUITS):
+            tables.seen[t, s, rest % tables.n_q] = True
+            rest //= tables.n_q
+    return tt_keys, tt_vals, tt_fut, tt_used, explore, future
+
+
+@njit(cache=True, inline="always")
+def _dominating(tables, tt_keys, tt_vals, t, step_key, key, score):
+    """The table slot of an explored node that dominates node ``key`` (``step_key``: its
+    step's offset in the table) reached with ``score``, or -1: a node explored with a score
+    at least as high, the same jokers used and the same automaton states but one suit's,
+    which dominates this node's (``tables.dominators``).
+
+    Exact: a state that dominates another finishes the suit every way the other does
+    (``automaton.dominance``), so every move from this node has a twin from that node with
+    the same gain and jokers, into a child that dominates its child in turn (a dominated
+    state is only alive when its dominator is: ``live_states`` follows the same moves), down
+    to the last step, where the suits accept. So every play under this node scores no more
+    than its twin under the other, which the search found or pruned as unable to beat the
+    best so far (as for a node met again, ``_remember``), and what this node can add is at
+    most what the other can."""
+    n_q, dominators = tables.n_q, tables.dominators
+    rest, place = key, 1
+    for s in range(N_SUITS):
+        q = rest % n_q
+        for i in range(dominators.shape[1]):
+            above = dominators[q, i]
+            if above < 0:
+                break
+            if not tables.seen[t, s, above]:
+                continue
+            other = step_key + key + (above - q) * place
+            slot = _table_find(tt_keys, other)
+            if tt_keys[slot] == other and tt_vals[slot] >= score:
+                return slot
+        rest //= n_q
+        place *= n_q
+    return -1
+
+
+@njit(cache=True)
 def _new_table():
     """An empty transposition table: per node key (step and key), the best score it was
     explored with and the most it can add after it; and how many keys it holds."""
@@ -404,7 +465,7 @@ def _settle(tt_keys, tt_fut, key, future):
 
 
 @njit(cache=True)
-def _search_tables(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len):
+def _search_tables(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len, dominators):
     """The ``SearchTables`` of one search."""
     ref_k, ref_g, ref_z = table_reference(ref_groups, ref_len)
     n_q = delta.shape[0]
@@ -417,7 +478,9 @@ def _search_tables(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len):
         np.empty((N_SUITS, cfg[COPIES] + 1, MAX_SUIT_OPTIONS, N_OPT_FIELDS), dtype=np.int64),
         np.zeros((N_SUITS, cfg[COPIES] + 1), dtype=np.int64), np.zeros(N_SUITS, dtype=np.int64),
         fixed_before, _set_vector_index(kvecs, cfg[COPIES] + 1),
-        np.zeros(kvecs.shape[0], dtype=np.int64),
+        np.zeros(kvecs.shape[0], dtype=np.int64), dominators,
+        np.zeros((N_STEPS + 1, N_SUITS, n_q if dominators.shape[0] == n_q else 1),
+                 dtype=np.bool_),
     )
 
 
@@ -656,7 +719,7 @@ def _search_with_pairs(tables, accept, ub_rest, upper, node_limit, best, best_pa
     ``node_limit`` (0: none) caps both."""
     pairs = pair_state_bounds(tables.cell, tables.init, tables.delta, accept, tables.alive,
                               tables.kvecs)
-    target = _root_bound(tables, ub_rest, pairs)
+    target = _root_bound(tables, ub_rest, pairs, NO_PAIRS)
     nodes = 0
     if target <= best:  # the first run's answer already reaches the bound: optimal
         return best, best_path, True, nodes
@@ -676,18 +739,32 @@ def _search_with_pairs(tables, accept, ub_rest, upper, node_limit, best, best_pa
 
 
 @njit(cache=True)
-def _root_bound(tables, ub_rest, pairs):
+def _root_bound(tables, ub_rest, pairs, suit_bounds):
     """The most any play can score: over the ace step's moves, the move's gain plus what
-    ``pairs`` bound its child to (``NO_SCORE``: no move leads anywhere)."""
+    ``pairs``, or else ``suit_bounds`` (``_suit_state_bounds``; ``NO_PAIRS``: neither), bound
+    its child to (``NO_SCORE``: no move leads anywhere)."""
     moves = np.empty((1 << 9, N_MOVE_FIELDS), dtype=np.int64)
     moves, end = _expand_into(0, 0, tables, moves, 0)
-    split = np.zeros(1, dtype=np.int64)
+    split = np.zeros(2 * tables.cfg[WILD] + 1, dtype=np.int64)
     most = NO_SCORE
     for i in range(end):
-        bound = _node_bound(tables, ub_rest, NO_PAIRS, pairs, split, 1, moves[i, MOVE_KEY],
-                            NO_SCORE)
+        bound = _node_bound(tables, ub_rest, suit_bounds, pairs, split, 1,
+                            moves[i, MOVE_KEY], NO_SCORE)
         most = max(most, moves[i, MOVE_GAIN] + bound)
     return most
+
+
+@njit(cache=True)
+def root_bound(cell, cfg, init, delta, accept, kvecs):
+    """The bound a search with these inputs (``search``'s) proves its answer against once
+    its per-suit bounds are built: the most its ace step's moves plus the per-suit state
+    bounds (jokers split among the suits) allow; the search's answer is optimal when it
+    reaches it, and the gap is what the search must close by exploring."""
+    groups, lengths = np.zeros((0, 1), dtype=np.int64), np.zeros(0, dtype=np.int64)
+    tables = _search_tables(cell, cfg, init, delta, accept, kvecs, groups, lengths,
+                            no_dominators())
+    return _root_bound(tables, _gain_bounds(cell), NO_PAIRS,
+                       _suit_state_bounds(tables, accept, cfg[WILD]))
 
 
 @njit(cache=True)
@@ -742,6 +819,20 @@ def _accepted(key, base_key, n_q, accept):
 
 @njit(cache=True)
 def search(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len, node_limit):
+    """``search_with`` no automaton state dominance (``no_dominators``)."""
+    return search_with(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len, node_limit,
+                       no_dominators())
+
+
+@njit(cache=True)
+def no_dominators():
+    """``SearchTables.dominators`` for a search that skips no dominated node."""
+    return np.full((1, 1), -1, dtype=np.int64)
+
+
+@njit(cache=True)
+def search_with(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len, node_limit,
+                dominators):
     """Best weight and the moves that reach it.
 
     ``cell[t, s, :]`` describes step ``t`` (0 the ace, 1..12 the ranks 2..K) of suit ``s``
@@ -752,9 +843,11 @@ def search(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len, node_limi
 
     Returns ``(best, moves, optimal, nodes)`` with ``moves[t, s] = (copies, k, g, z)``;
     ``best`` is ``NO_SCORE`` when no partition scores above ``cfg[FLOOR]`` (``NO_SCORE``:
-    when none exists at all).
+    when none exists at all). ``dominators``: ``automaton.dominators`` of the automaton
+    (``_dominating`` skips the nodes they dominate), or ``no_dominators()``.
     """
-    tables = _search_tables(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len)
+    tables = _search_tables(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len,
+                            dominators)
     ub_rest = _gain_bounds(cell)
     upper = ub_rest[0] + (cfg[WILD] - cfg[TABLE_JOKERS]) * cfg[JOKER_WEIGHT_MAX]
     paired = cfg[WILD] == 0  # the pair bounds count no jokers
@@ -833,8 +926,8 @@ def _branch_and_bound(tables, accept, ub_rest, upper, node_limit, floor, pairs, 
         if child_score + bound <= best:
             ahead[depth] = max(ahead[depth], gain + bound)
             continue
-        tt_keys, tt_vals, tt_fut, tt_used, explore, future = _remember(
-            tt_keys, tt_vals, tt_fut, tt_used, t * key_space + child_key, child_score, best)
+        tt_keys, tt_vals, tt_fut, tt_used, explore, future = _visit(
+            tables, (tt_keys, tt_vals, tt_fut, tt_used), t, key_space, child_key, child_score, best)
         if not explore:
             ahead[depth] = max(ahead[depth], gain + min(future, bound))
             continue
@@ -919,13 +1012,21 @@ def _unpack_path(best, best_path):
 @njit(cache=True)
 def search_and_decode(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len, node_limit,
                       states, need, hand):
-    """``search`` then ``decode_moves`` in one call: ``(best, optimal, nodes, groups, lengths,
-    played, jokers)`` where ``played`` counts the real hand cards among the copies used and
-    ``jokers`` the jokers placed (table ones included). ``cell[t, s, FIXED]`` copies of the
-    cell's mandatory ones are table jokers that keep their name; ``need`` counts the real
-    table cards only."""
-    best, moves, optimal, nodes = search(cell, cfg, init, delta, accept, kvecs, ref_groups,
-                                         ref_len, node_limit)
+    """``search_and_decode_with`` no automaton state dominance."""
+    return search_and_decode_with(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len,
+                                  node_limit, states, need, hand, no_dominators())
+
+
+@njit(cache=True)
+def search_and_decode_with(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len,
+                           node_limit, states, need, hand, dominators):
+    """``search_with`` then ``decode_moves`` in one call: ``(best, optimal, nodes, groups,
+    lengths, played, jokers)`` where ``played`` counts the real hand cards among the copies
+    used and ``jokers`` the jokers placed (table ones included). ``cell[t, s, FIXED]``
+    copies of the cell's mandatory ones are table jokers that keep their name; ``need``
+    counts the real table cards only."""
+    best, moves, optimal, nodes = search_with(cell, cfg, init, delta, accept, kvecs,
+                                              ref_groups, ref_len, node_limit, dominators)
     for t in range(N_STEPS):
         for s in range(N_SUITS):
             moves[t, s, JOKERS] += cell[t, s, FIXED]

@@ -302,6 +302,35 @@ def automaton_states(problem: Problem) -> int:
                 for branch in kernel_jokers.inputs(problem)), default=0)
 
 
+def root_bound(problem: Problem) -> int:
+    """The bound the kernel's searches for ``problem`` prove their answers against, over
+    its joker branches (``kernel.root_bound`` plus what a branch's kept groups took): the
+    best score is at most this, and the gap is the search's proof work (``bench.joker_games``
+    lists it for the slowest positions)."""
+    most = NO_SCORE
+    for branch in kernel_jokers.inputs(problem):
+        cell, cfg, init, delta, accept = _search_inputs(problem, branch, NO_SCORE)
+        copies = int(cfg[kernel.COPIES])
+        bound = kernel.root_bound(cell, cfg, init, delta, accept, automaton.set_vectors(copies))
+        if bound > NO_SCORE:
+            most = max(most, int(bound) + _taken(problem, branch))
+    return most
+
+
+def _search_inputs(problem: Problem, branch: kernel_jokers.KernelInput,
+                   floor: int) -> tuple[np.ndarray, ...]:
+    """One branch's ``(cell, cfg, init, delta, accept)`` for the kernel."""
+    copies = _copies(problem, branch)
+    init, delta, accept = automaton.run_automaton(copies, branch.most_required and
+                                                  kernel_jokers.MOST_REQUIRED)
+    cell = kernel.cell_arrays(branch.need, branch.free, branch.hand, problem.weight,
+                              branch.forced, problem.weight, branch.joker_rows,
+                              ACE_CODES[problem.ace], branch.wild)
+    cfg = search_config(problem.ace, copies, branch.wild, branch.mandatory,
+                        int(problem.weight.max()), branch.labelled, floor)
+    return cell, cfg, init, delta, accept
+
+
 def search_config(ace: str, copies: int, wild: int = 0, mandatory: int = 0,
                   weight_max: int = 1, labelled: int = 0, floor: int = NO_SCORE) -> np.ndarray:
     """The kernel's ``cfg`` vector (fields ``kernel.GMAX`` .. ``kernel.FLOOR``), written in one
@@ -331,22 +360,17 @@ def _search(problem: Problem, branch: kernel_jokers.KernelInput, node_limit: int
             floor: int = NO_SCORE) -> Partition | None:
     """One branch's search: its answer, or None when no partition scores above ``floor``
     (another branch's score less what this branch's kept groups took)."""
-    copies = _copies(problem, branch)
-    init, delta, accept = automaton.run_automaton(copies, branch.most_required and
-                                                  kernel_jokers.MOST_REQUIRED)
+    cell, cfg, init, delta, accept = _search_inputs(problem, branch, floor)
+    copies = int(cfg[kernel.COPIES])
     if problem.table_array is not None:
         ref_groups, ref_len = problem.table_array
     else:
         ref_groups, ref_len = NO_GROUPS
-    cell = kernel.cell_arrays(branch.need, branch.free, branch.hand, problem.weight,
-                              branch.forced, problem.weight, branch.joker_rows,
-                              ACE_CODES[problem.ace], branch.wild)
-    cfg = search_config(problem.ace, copies, branch.wild, branch.mandatory,
-                        int(problem.weight.max()), branch.labelled, floor)
-    best, optimal, nodes, groups, lengths, played, jokers = kernel.search_and_decode(
+    best, optimal, nodes, groups, lengths, played, jokers = kernel.search_and_decode_with(
         cell, cfg, init, delta, accept, automaton.set_vectors(copies), ref_groups, ref_len,
         node_limit, automaton.suit_states(copies),
         read_only(branch.need - branch.joker_rows[kernel_jokers.FIXED]), branch.hand,
+        _dominators(problem, copies, branch.most_required and kernel_jokers.MOST_REQUIRED),
     )
     _NODES[0] += int(nodes)
     if best == NO_SCORE:
@@ -362,6 +386,15 @@ def _search(problem: Problem, branch: kernel_jokers.KernelInput, node_limit: int
     return _with_kept(problem, branch, Partition(
         groups, lengths, played, int(best), bool(optimal),
         {"nodes": nodes, ONE_JOKER_PER_GROUP: float(spread)}, int(jokers) - branch.table_all))
+
+
+def _dominators(problem: Problem, copies: int, most_required: int) -> np.ndarray:
+    """The automaton's dominating states (``automaton.dominators``) for a search with
+    jokers, whose automaton is the larger one (80 to 336 states) and whose proofs are long;
+    none for the others, which keep their searches as they were."""
+    if problem.table_jokers + problem.hand_jokers == 0:
+        return kernel.no_dominators()
+    return automaton.dominators(copies, most_required)
 
 
 def _with_kept(problem: Problem, branch: kernel_jokers.KernelInput,

@@ -79,11 +79,12 @@ def test_the_pair_bound_lies_between_the_optimum_and_the_suit_bound():
                                                                                "points")
         best, _, optimal, _ = kernel.search(cell, cfg, init, delta, accept, kvecs, groups,
                                             lengths, 0)
-        tables = kernel._search_tables(cell, cfg, init, delta, accept, kvecs, groups, lengths)
+        tables = kernel._search_tables(cell, cfg, init, delta, accept, kvecs, groups, lengths,
+                                       kernel.no_dominators())
         pairs = kernel.pair_state_bounds(cell, init, delta, accept, tables.alive, kvecs)
         singles = kernel.state_bounds(cell, delta, accept)
         ub_rest = kernel._gain_bounds(cell)
-        assert optimal and kernel._root_bound(tables, ub_rest, pairs) >= best
+        assert optimal and kernel._root_bound(tables, ub_rest, pairs, kernel.NO_PAIRS) >= best
         moves = np.empty((1 << 9, kernel.N_MOVE_FIELDS), dtype=np.int64)
         moves, end = kernel._expand_into(0, 0, tables, moves, 0)
         for key in moves[:end, kernel.MOVE_KEY]:
@@ -107,7 +108,7 @@ def test_a_search_cut_short_and_finished_with_the_pairs_is_exact(cut):
             whole, _, _, _ = kernel.search(*inputs, 0)
             cell, cfg, init, delta, accept, kvecs, groups, lengths = inputs
             tables = kernel._search_tables(cell, cfg, init, delta, accept, kvecs, groups,
-                                           lengths)
+                                           lengths, kernel.no_dominators())
             ub_rest = kernel._gain_bounds(cell)
             best, path, complete, _, _, table = kernel._branch_and_bound(
                 tables, accept, ub_rest, ub_rest[0], cut, NO_SCORE, kernel.NO_PAIRS,
