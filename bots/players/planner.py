@@ -83,7 +83,7 @@ class Weights:
 
 
 STRONG = Weights(fit=1.5, outs=0.5, opening=1.0)
-VARIANT_WEIGHTS = {"tahiti": Weights(hold_back=False),
+VARIANT_WEIGHTS = {"tahiti": Weights(hold_back=False, samples=8),
                    "manipulation": Weights(points=0.1, danger_points=True),
                    "shanghai": Weights(outs=2.0, samples=16)}
 """The planner level's own weights where a variant's rules call for them.
@@ -92,7 +92,13 @@ VARIANT_WEIGHTS = {"tahiti": Weights(hold_back=False),
   jokers often (four in the pack, five-card hands), so a card kept back to fit a group next
   turn often finds it locked; on seeded tahiti games, replaying the biggest play where the
   planner had held back part of it won about twice as often (docs/performance.md §11). It
-  still chooses among the biggest plays and between playing and drawing.
+  still chooses among the biggest plays and between playing and drawing, and that choice is
+  where it gains: replayed from the same positions (``bench.planner_replay``,
+  bench/results/planner-replay-planner6.md), its draws where greedy would have played won
+  the hand 0.11 more often, 0.35-0.40 where the biggest play would have left one or two
+  cards. So it weighs them over 8 deals of the unseen cards, not 3 (three left the outs and
+  the opponent's chances too noisy): on the ladder's first 60 seeded games against greedy,
+  65.0% against 48.3% with 3 deals.
 - Manipulation (docs/rules.md §4.3, §7): play is forced, so the planner's only choice is which
   cards to play, and a hand lost costs the points left in it (A 15; 10 J Q K 10; others 5),
   added up over a match to 200. At the default 0.02 a point a card kept back that still fits
