@@ -70,7 +70,7 @@ def test_the_tahiti_planner_weighs_only_its_biggest_plays_and_drawing():
     plays = [option for option in weighed if isinstance(option, Play)]
     assert plays and {len(play.played) for play in plays} == {max(sizes)}
     assert any(isinstance(option, Draw) for option in weighed)
-    assert PlannerBot(1).weights_for("tahiti").samples == 8 > Weights().samples
+    assert PlannerBot(1).weights_for("tahiti").samples == 16 > Weights().samples
     # weights given explicitly (the expert's) still weigh every option
     _, every, _ = PlannerBot(1, Weights()).decide(observation)
     assert {len(o.played) for o in every if isinstance(o, Play)} == sizes
