@@ -33,6 +33,7 @@ from bots.referee.observation import Observation
 from bots.referee.scoring import hand_value
 from solver import arguments
 from solver.cards import CARDS, Card
+from solver.errors import SolverError
 from solver.limit import KERNEL_WORK_PER_SECOND, Limit
 from solver.position import Position
 from solver.validate import JOKER, physical
@@ -264,7 +265,12 @@ def _fits(table, hand: list[Card], variant, meter: Meter | None = None) -> int:
         return 0
     position = Position(tuple(table), tuple(hand), variant, True)
     limit = FITS_LIMIT if meter is None else meter.limit(FITS_LIMIT, position)
-    return solve(position, limit=limit).score
+    try:
+        return solve(position, limit=limit).score
+    except SolverError:  # the solver's answer failed its own check (seen on an imagined tahiti
+        # hand with a joker beside a locked joker group): an estimate, so no card counts as
+        # fitting rather than the game stopping
+        return 0
 
 
 __all__ = ["PlannerBot", "Weights", "Draw"]
