@@ -99,8 +99,9 @@ VARIANT_WEIGHTS = {"tahiti": Weights(hold_back=False, samples=16),
   the hand 0.11 more often, 0.35-0.40 where the biggest play would have left one or two
   cards. So it weighs them over 16 deals of the unseen cards, not 3 (three left the outs and
   the opponent's chances too noisy): on the ladder's first 60 seeded games against greedy,
-  70.0% with 16 deals, 65.0% with 8, 48.3% with 3; over its 200, with 8 deals 55.5%
-  (48.6-62.2) against 52.0% with 3 (bench/results/planner-replay-planner6.md).
+  70.0% with 16 deals, 65.0% with 8, 48.3% with 3; over its 200, with 16 deals 66.5%
+  (59.7-72.7), with 8 55.5% (48.6-62.2), with 3 52.0% (45.1-58.8)
+  (bench/results/planner-replay-planner6.md).
 - Manipulation (docs/rules.md §4.3, §7): play is forced, so the planner's only choice is which
   cards to play, and a hand lost costs the points left in it (A 15; 10 J Q K 10; others 5),
   added up over a match to 200. At the default 0.02 a point a card kept back that still fits
