@@ -70,6 +70,7 @@ def test_the_tahiti_planner_weighs_only_its_biggest_plays_and_drawing():
     plays = [option for option in weighed if isinstance(option, Play)]
     assert plays and {len(play.played) for play in plays} == {max(sizes)}
     assert any(isinstance(option, Draw) for option in weighed)
+    assert PlannerBot(1).weights_for("tahiti").samples == 16 > Weights().samples
     # weights given explicitly (the expert's) still weigh every option
     _, every, _ = PlannerBot(1, Weights()).decide(observation)
     assert {len(o.played) for o in every if isinstance(o, Play)} == sizes
@@ -163,3 +164,15 @@ def test_the_manipulation_planner_leaves_the_fewest_points_when_the_opponent_may
     assert choice("manipulation", 2) == ace
     assert choice("shanghai", 2) == fives  # one point a card: the most cards, as before
     assert PlannerBot(0).weights_for("shanghai").danger_points is False
+
+
+def test_a_fit_estimate_the_solver_fails_on_counts_no_fit_instead_of_stopping_the_game():
+    """An imagined tahiti hand (a joker among its cards) on which the kernel's proposed table
+    fails the solver's own check (a locked joker group broken, docs/rules.md §8.3): stopped
+    a 200-game ladder run of the planner. The estimate counts it as no fit (or, once the
+    solver answers it, its true count)."""
+    position = Position.parse(
+        "JC | 10H 10D 10C | QS QD QC | 9S 10S JS | 4S 5S *6S 7S | 6C 7C 8C 9C | 6H 6D 6C | "
+        "7D 8D 9D | 3S 3H 3D | 2C 3C 4C | 2S 2H 2D | 3H 4H 5H 6H 7H 8H / "
+        "5S * AC 4D 10H AH AS 6S / tahiti")
+    assert 0 <= _fits(position.table, list(position.hand), position.variant) <= 8
