@@ -228,7 +228,9 @@ def _solve_position(position: Position, objective: str, backend: str, limit: Lim
     """The solve itself; ``started`` is when the caller's clock started (a ``solve`` call
     counts its parsing), so that ``elapsed_ms`` covers the whole call minus set-up. The usual
     request (``_usual``, no jokers, no limit) is answered by ``solver.one_call`` from the
-    position's codes unless ``one_call_ok`` is False (the tests' reference)."""
+    position's codes unless ``one_call_ok`` is False (the tests' reference). With ``auto``, a
+    kernel play that fails the re-check (a kernel bug) is answered by CP-SAT instead, so the
+    answer stays exact; ``backend="kernel"`` raises the SolverError."""
     setup = setup_seconds()
     arguments.instance("position", position, Position)
     arguments.choice("objective", objective, OBJECTIVES)
@@ -244,8 +246,14 @@ def _solve_position(position: Position, objective: str, backend: str, limit: Lim
     if used == "kernel":
         work = 0 if limit is None else limit.kernel_work()
         partition = kernel_backend.solve(problem, node_limit=work)
-    else:
-        partition = load_cpsat().solve(problem, limit, workers=workers)
+        try:
+            return checked_solution(position, problem, partition, used, objective,
+                                    started + setup_seconds() - setup)
+        except SolverError:
+            if backend != "auto":
+                raise
+            used = "cpsat"  # the kernel's play failed the check: CP-SAT answers instead
+    partition = load_cpsat().solve(problem, limit, workers=workers)
     started += setup_seconds() - setup  # a first automaton, or OR-Tools' import: set-up
     return checked_solution(position, problem, partition, used, objective, started)
 
