@@ -157,8 +157,9 @@ def _a_joker_fewer(problem: Problem, ceiling: int, node_limit: int) -> Partition
     it (``_exact_answer``: with one joker free to move the kernel's answer is exact and valid,
     as no group can hold two). If it already scores ``ceiling`` it is the best play; if it
     scores ``ceiling - 1`` and the held joker fits a group that holds none
-    (``kernel_jokers.with_one_more_joker``), that play scores ``ceiling``. Nothing scores
-    more than ``ceiling``, so either is exact; otherwise nothing is certified (CP-SAT
+    (``kernel_jokers.with_one_more_joker``, never named like a locked group's joker: that
+    would count as the freed joker keeping its name), that play scores ``ceiling``. Nothing
+    scores more than ``ceiling``, so either is exact; otherwise nothing is certified (CP-SAT
     answers). The play is valid: the answer without the held joker is laid one joker per
     group (it is certified in turn), and the held joker goes into a group that holds none."""
     weight = int(problem.weight.max())
@@ -170,7 +171,9 @@ def _a_joker_fewer(problem: Problem, ceiling: int, node_limit: int) -> Partition
     stats = {**answer.stats, ONE_JOKER_PER_GROUP: 1.0}
     if answer.score == ceiling:
         return replace(answer, stats=stats)
-    grown = kernel_jokers.with_one_more_joker(answer.groups, answer.lengths, problem.ace)
+    locked_names = frozenset(name for name, _ in problem.locked)
+    grown = kernel_jokers.with_one_more_joker(answer.groups, answer.lengths, problem.ace,
+                                              locked_names)
     if grown is None:
         return None
     return Partition(*grown, answer.played, ceiling, True, stats, answer.played_jokers + 1)

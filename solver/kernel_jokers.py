@@ -349,17 +349,22 @@ def barred(branch: KernelInput, names: tuple[int, ...]) -> KernelInput:
     return replace(branch, joker_rows=rows)
 
 
-def with_one_more_joker(groups: np.ndarray, lengths: np.ndarray,
-                        ace: str) -> tuple[np.ndarray, np.ndarray] | None:
+def with_one_more_joker(groups: np.ndarray, lengths: np.ndarray, ace: str,
+                        barred_names: frozenset[int] = frozenset(),
+                        ) -> tuple[np.ndarray, np.ndarray] | None:
     """Decoded ``groups`` with one more joker laid in a group that holds none (tahiti's one
-    joker per group then still holds, docs/rules.md §8.3): a set of three takes it under a
-    missing suit, a run at either end within the ace mode's slots. None when no group can."""
+    joker per group then still holds, docs/rules.md §8.3): a set of three takes it under its
+    missing suit, a run at either end within the ace mode's slots. The joker never takes a
+    name in ``barred_names``: a joker named like a locked group's joker counts as that joker
+    keeping its name, which keeps its group locked (§8.3), so a play that freed it would no
+    longer be one. None when no group can."""
     window = slot_window(ace)
     for g, n in enumerate(lengths.tolist()):
         row = [int(c) for c in groups[g, :n]]
         if any(c >= JOKER_CODE for c in row):
             continue
-        grown = _grown_by_a_joker(row, window)
+        grown = next((option for option in _grown_by_a_joker(row, window)
+                      if _joker_name(option) not in barred_names), None)
         if grown is not None:
             rows = [list(map(int, groups[i, :m])) for i, m in enumerate(lengths.tolist())]
             rows[g] = grown
@@ -371,25 +376,31 @@ def with_one_more_joker(groups: np.ndarray, lengths: np.ndarray,
     return None
 
 
-def _grown_by_a_joker(row: list[int], window: range) -> list[int] | None:
-    """The joker-free group ``row`` (card indices in reading order) grown by one joker, or
-    None: a set of three by its first missing suit, a run below its first slot or above its
-    last."""
+def _joker_name(row: list[int]) -> int:
+    """The card the one joker of ``row`` (card codes, jokers ``JOKER_CODE + c``) names."""
+    return next(c - JOKER_CODE for c in row if c >= JOKER_CODE)
+
+
+def _grown_by_a_joker(row: list[int], window: range) -> list[list[int]]:
+    """Every way to grow the joker-free group ``row`` (card indices in reading order) by one
+    joker: a set of three by its missing suit, a run below its first slot or above its
+    last (empty when none)."""
     ranks = {c % N_RANKS for c in row}
     if len(ranks) == 1:  # a set
         suits = {c // N_RANKS for c in row}
         if len(row) != 3:
-            return None
-        suit = min(set(range(N_SUITS)) - suits)
-        return sorted(row + [JOKER_CODE + suit * N_RANKS + row[0] % N_RANKS],
-                      key=lambda c: c % JOKER_CODE)
+            return []
+        return [sorted(row + [JOKER_CODE + suit * N_RANKS + row[0] % N_RANKS],
+                       key=lambda c: c % JOKER_CODE)
+                for suit in sorted(set(range(N_SUITS)) - suits)]
     suit, first = row[0] // N_RANKS, row[0] % N_RANKS  # a run: slots first .. first + n - 1
     last = first + len(row) - 1
     if len(row) >= N_RANKS:
-        return None
+        return []
+    options = []
     if first - 1 in window:
-        return [JOKER_CODE + slot_index(suit, first - 1)] + row
+        options.append([JOKER_CODE + slot_index(suit, first - 1)] + row)
     if last + 1 in window:
-        return row + [JOKER_CODE + slot_index(suit, last + 1)]
-    return None
+        options.append(row + [JOKER_CODE + slot_index(suit, last + 1)])
+    return options
 

@@ -5,6 +5,8 @@ import numpy as np
 import pytest
 
 from solver import Position, kernel_backend, solve_position
+from solver.api import CODES
+from solver.constants import N_RANKS, N_SUITS
 from solver.generate import random_position
 from solver.kernel_backend import certified, why_not
 from solver.problem import Problem
@@ -191,3 +193,39 @@ def test_barred_certificates_agree_with_cpsat(seed):
         assert play_problems(position, answer.played, answer.table) == [], str(position)
         checked += 1
     assert checked >= 140 and barred >= 5
+
+
+def freeing_positions(count, seed):
+    """``count`` seeded tahiti positions (some skipped: too many copies or no locked group)
+    whose hand holds a locked joker's real card and a joker, and whose table holds the other
+    three cards of that real card's rank: the hand may free the joker, a hand joker held back
+    may grow the set under the freed joker's name (docs/rules.md §8.3)."""
+    rng = np.random.default_rng(seed)
+    for i in range(count):
+        base = random_position(
+            rng, f"tahiti:ace={('low', 'high', 'both')[i % 3]}", int(rng.integers(6, 40)),
+            int(rng.integers(2, 9)), near=float(rng.uniform(0.5, 0.95)),
+            jokers=int(rng.integers(1, 4)), jokers_on_table=1.0)
+        problem = Problem.from_position(base)
+        if not problem.locked or problem.table_jokers + problem.hand_jokers >= 4:
+            continue
+        table, hand, variant = str(base).split(" / ")
+        name = problem.locked[int(rng.integers(len(problem.locked)))][0]
+        trio = " ".join(str(CODES[suit * N_RANKS + name % N_RANKS]) for suit in range(N_SUITS)
+                        if suit != name // N_RANKS)
+        try:
+            yield Position.parse(f"{table} | {trio} / {hand} {CODES[name]} * / {variant}")
+        except ValueError:  # more copies of a card than the decks hold
+            continue
+
+
+def test_freed_tahiti_jokers_with_a_hand_joker_kernel_vs_cpsat():
+    """Every freeing position the kernel answers (by its rules or certified) gets a valid
+    play of CP-SAT's score from ``backend='kernel'`` itself, never CP-SAT's fallback."""
+    checked = 0
+    for position in freeing_positions(300, seed=7):
+        if kernel_exact(position):
+            assert solved(position, "cards", "kernel") == solved(position, "cards", "cpsat"), \
+                str(position)
+            checked += 1
+    assert checked >= 120  # 154 of 163 positions

@@ -2,7 +2,8 @@
 
 import pytest
 
-from solver import Position, parse_cards, parse_groups, solve, solve_position
+from solver import Position, kernel_jokers, parse_cards, parse_groups, solve, solve_position
+from solver.cards import Card
 from solver.errors import SolverError
 from solver.kernel_backend import applies
 from solver.problem import Problem
@@ -118,20 +119,36 @@ def test_table_jokers_must_be_named_and_hand_jokers_stay_unnamed():
         Position.make("5H 6H 7H", "*8H", "carousel")
 
 
-# A tahiti position where the kernel lays its freed table joker and a hand joker in one group
-# (found by planner6's 200-game run; the kernel bug is still open): auto must still answer,
-# exactly, and the kernel alone must be caught by the re-check rather than trusted.
+# A tahiti position found by planner6's 200-game run: 6S frees *6S, copies lay the freed
+# joker and the hand joker in 10H *JH *QH (not certified), and with the hand joker held back
+# the kernel plays 7 cards; it used to lay the held joker as *6S in 6H 6D 6C, which reads as
+# the freed joker keeping its name (its group then locked: docs/rules.md §8.3).
 TWO_JOKERS_ONE_GROUP = (
     "JC | 10H 10D 10C | QS QD QC | 9S 10S JS | 4S 5S *6S 7S | 6C 7C 8C 9C | 6H 6D 6C | "
     "7D 8D 9D | 3S 3H 3D | 2C 3C 4C | 2S 2H 2D | 3H 4H 5H 6H 7H 8H / 5S * AC 4D 10H AH AS 6S"
     " / tahiti")
 
 
-def test_auto_answers_with_cpsat_when_the_kernels_play_fails_the_check():
+def test_a_held_back_joker_is_never_named_like_a_freed_joker():
     position = Position.parse(TWO_JOKERS_ONE_GROUP)
     cpsat = solve_position(position, backend="cpsat")
+    for backend in ("kernel", "auto"):
+        answer = solve_position(position, backend=backend)
+        assert answer.score == cpsat.score == 8 and answer.backend == "kernel"
+        assert not play_problems(position, answer.played, answer.table)
+        assert all(card.real != Card.parse("6S") for group in answer.table
+                   for card in group if card.joker)
+
+
+def test_auto_answers_with_cpsat_when_the_kernels_play_fails_the_check(monkeypatch):
+    # The old bug brought back: the held-back joker may take the freed joker's name again.
+    unbarred = kernel_jokers.with_one_more_joker
+    monkeypatch.setattr(kernel_jokers, "with_one_more_joker",
+                        lambda groups, lengths, ace, barred_names=frozenset():
+                        unbarred(groups, lengths, ace))
+    position = Position.parse(TWO_JOKERS_ONE_GROUP)
     answer = solve_position(position)
-    assert answer.score == cpsat.score == 8 and answer.backend == "cpsat"
+    assert answer.score == 8 and answer.backend == "cpsat"
     assert not play_problems(position, answer.played, answer.table)
     with pytest.raises(SolverError):
         solve_position(position, backend="kernel")
