@@ -248,14 +248,20 @@ def _solve_position(position: Position, objective: str, backend: str, limit: Lim
         partition = kernel_backend.solve(problem, node_limit=work)
         try:
             return checked_solution(position, problem, partition, used, objective,
-                                    started + setup_seconds() - setup)
+                                    _past_setup(started, setup))
         except SolverError:
             if backend != "auto":
                 raise
             used = "cpsat"  # the kernel's play failed the check: CP-SAT answers instead
     partition = load_cpsat().solve(problem, limit, workers=workers)
-    started += setup_seconds() - setup  # a first automaton, or OR-Tools' import: set-up
-    return checked_solution(position, problem, partition, used, objective, started)
+    return checked_solution(position, problem, partition, used, objective,
+                            _past_setup(started, setup))
+
+
+def _past_setup(started: float, setup: float) -> float:
+    """``started`` moved on by the set-up done since ``setup_seconds()`` read ``setup`` (a
+    first automaton, OR-Tools' import), so that ``elapsed_ms`` leaves the set-up out."""
+    return started + setup_seconds() - setup
 
 
 def backend_for(position: Position, objective: str = "cards", backend: str = "auto") -> str:
