@@ -40,7 +40,7 @@ from solver import arguments, kernel_backend, least_change, lex_hint
 from solver.api import BACKENDS, Solution, checked_solution, solve_position
 from solver.cards import CODE_CARDS, CODE_OF, N_CARD_TYPES, Card, format_cards
 from solver.constants import JOKER_CODE
-from solver.errors import UnsupportedPositionError
+from solver.errors import SolverError, UnsupportedPositionError
 from solver.limit import Limit, resolve_limit
 from solver.position import HandLike, Position, TableLike
 from solver.problem import OBJECTIVES, Partition, Problem
@@ -212,8 +212,9 @@ def _kernel_hint(position: Position, problem: Problem, objective: str, limit: Li
                  started: float, capped: bool) -> tuple[Solution | None, Partition | None]:
     """The least-disturbing best play found with the kernel alone: one lexicographic search
     (``solver.lex_hint``) where it applies, else the branch and bound over freed groups
-    (``solver.least_change``). ``(None, its best play so far or None)`` when ``capped`` and
-    the search needs more than ``LEX_WORK`` work or ``KERNEL_VISITS`` sets."""
+    (``solver.least_change``). ``(None, its best play so far, or the kernel's best play)``
+    when ``capped`` and the search needs more than ``LEX_WORK`` work or ``KERNEL_VISITS``
+    sets: CP-SAT starts from that play and need not solve the position again."""
     best = kernel_backend.solve(problem)
     if best.played.any() or best.played_jokers:
         groups = _keepable(problem)
@@ -224,21 +225,26 @@ def _kernel_hint(position: Position, problem: Problem, objective: str, limit: Li
             least = least_change.least_change(problem, groups, best, limit,
                                               KERNEL_VISITS if capped else 1 << 62)
         if least is None or least.stats.get("capped"):
-            return None, least
+            return None, least if least is not None else best
         best = least
     return checked_solution(position, problem, best, "kernel", objective, started), None
 
 
 def _cpsat_hint(position: Position, problem: Problem, objective: str, limit: Limit | None,
                 started: float, warm: Partition | None = None) -> Solution:
-    """The best play from ``solve``, then CP-SAT's least-disturbing play of that value,
-    warm-started from ``warm`` (a play of the best value from a capped kernel search) when
-    given, else from the best play."""
-    best = solve_position(position, objective)
+    """The best play, then CP-SAT's least-disturbing play of that value, warm-started from
+    it. The best play is ``warm`` (a play of the best value from a capped kernel search)
+    when given and it passes the re-check, else ``solve``'s."""
+    best = None
+    if warm is not None:
+        try:
+            best = checked_solution(position, problem, warm, "kernel", objective, started)
+        except SolverError:
+            best = None  # a kernel bug: solve answers with its own safety net
+    if best is None:
+        best = solve_position(position, objective)
     if not best.played or problem.hand_only:
         return best  # an opening from the hand alone leaves the table as it lies
-    if warm is not None:
-        best = checked_solution(position, problem, warm, "kernel", objective, started)
     partition = _least_disturbing(problem, best, limit)
     return best if partition is None else checked_solution(
         position, problem, partition, "cpsat", objective, started)
@@ -312,8 +318,8 @@ def _least_disturbing(problem: Problem, best: Solution,
     _keep_joker_names(cpsat, keepable)
     cpsat.model.add(cpsat.played_weight() == best.score)
     _minimize_disturbance(cpsat, keepable)
-    for kept, group in zip(cpsat.as_lies_kept(), keepable, strict=True):
-        cpsat.model.add_hint(kept, 1 if _survives(group, best) else 0)
+    for kept, survives in zip(cpsat.as_lies_kept(), _survivors(keepable, best), strict=True):
+        cpsat.model.add_hint(kept, int(survives))
     played = _played(best)
     for c in range(N_CARD_TYPES):
         cpsat.model.add_hint(cpsat.p[c], int(played[c]))
@@ -360,8 +366,15 @@ def _minimize_disturbance(cpsat: CpsatModel, keepable: list[tuple[int, ...]]) ->
                              for s, size in zip(stays, sizes, strict=True)))
 
 
-def _survives(group: tuple[int, ...], solution: Solution) -> bool:
-    return any(tuple(card.code for card in new) == group for new in solution.table)
+def _survivors(groups: list[tuple[int, ...]], solution: Solution) -> list[bool]:
+    """Per group of ``groups`` (codes), whether ``solution`` lays it as it lies, each new
+    group matching one of them at most (two decks may lie a group twice)."""
+    left = Counter(tuple(_codes(new)) for new in solution.table)
+    survives = []
+    for group in groups:
+        survives.append(left[group] > 0)
+        left[group] -= 1
+    return survives
 
 
 def _played(solution: Solution) -> np.ndarray:
