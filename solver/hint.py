@@ -32,7 +32,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
@@ -254,7 +254,8 @@ def changed_groups(old: list | tuple, new: list | tuple) -> tuple[list[int], int
     """Numbers (1-based) of the ``old`` groups that do not lie unchanged in ``new``, and
     their card count. Cards are ``Card``s, codes or texts (compared as texts when they are
     not all ``Card``s)."""
-    old_keys, new_keys = _code_keys(old), _code_keys(new)
+    old_keys: list[tuple] | None = _code_keys(old)
+    new_keys: list[tuple] | None = _code_keys(new)
     if old_keys is None or new_keys is None:
         old_keys = [_text_key(group) for group in old]
         new_keys = [_text_key(group) for group in new]
@@ -275,11 +276,9 @@ def _code_keys(groups: list | tuple) -> list[tuple[int, ...]] | None:
     some card is not one of the shared ``Card`` objects (then compare texts)."""
     keys = []
     for group in groups:
-        codes = list(map(_CODE_BY_ID.get, map(id, group)))
-        if None in codes:
-            if not all(isinstance(card, Card) for card in group):
-                return None
-            codes = [CODE_OF[card] for card in group]
+        codes = _card_codes(group)
+        if codes is None:
+            return None
         keys.append(tuple(sorted(codes)))
     return keys
 
@@ -296,11 +295,24 @@ CODE_TEXTS = tuple(str(card) for card in CODE_CARDS)
 """The text of each code's card."""
 
 
-def _codes(group) -> list[int]:
+def _card_codes(group) -> list[int] | None:
     """The codes of a group's ``Card``s (``Card.code``, and ``UNNAMED_JOKER_CODE`` for an
-    unnamed joker, which has no code): one code per card text."""
-    codes = list(map(_CODE_BY_ID.get, map(id, group)))
-    return [CODE_OF[card] for card in group] if None in codes else codes
+    unnamed joker, which has no code): one code per card text; None when some card is not
+    a ``Card``."""
+    found = list(map(_CODE_BY_ID.get, map(id, group)))
+    if None not in found:
+        return cast(list[int], found)
+    if all(isinstance(card, Card) for card in group):
+        return [CODE_OF[card] for card in group]
+    return None
+
+
+def _codes(group) -> list[int]:
+    """``_card_codes`` of a group of ``Card``s."""
+    codes = _card_codes(group)
+    if codes is None:
+        raise TypeError("a hint's groups hold Cards")
+    return codes
 
 
 def _least_disturbing(problem: Problem, best: Solution,
