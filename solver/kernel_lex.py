@@ -319,27 +319,32 @@ def _expand_into(t, key, ex, moves, at):
 
 
 @njit(cache=True, inline="always")
-def _bound(bounds, ub_rest, keep_rest, base_key, n_q, big, cores, t, key, enough):
-    """The most node (``t``, ``key``) can still add: ``W`` (``big``) times its value bound
-    (every hand card to come, or the suits' widened state bounds) plus every weight still
-    undecided, less what the hand's cores must change (``cores``: ``_cores``); the cores are
-    not looked at when the rest is already at most ``enough`` (the node is cut either way).
-    It takes ``tables``' arrays one by one, not ``tables``: it runs for every move, and a
-    call given the whole ``LexTables`` cost about ten times more (measured, 2026-11-30)."""
+def _bound(bounds, ub_rest, keep_rest, base_key, n_q, big, t, key, enough):
+    """``(bound, cores)``: the most node (``t``, ``key``) can still add, ``W`` (``big``) times
+    its value bound (every hand card to come, or the suits' widened state bounds) plus every
+    weight still undecided; and True when that is every hand card and more than ``enough``,
+    so that what the hand's cores must change counts (``_less_cores``). Otherwise the node
+    is cut either way. Arrays one by one and no cores: this runs for every move, and a call
+    given the whole ``LexTables`` cost about ten times more (measured, 2026-11-30)."""
     rest = key % base_key
     value = 0
     for s in range(N_SUITS):
         here = bounds[t, s, rest % n_q]
         if here == NO_SCORE:
-            return NO_SCORE
+            return NO_SCORE, False
         value += here
         rest //= n_q
     if value < ub_rest[t] or value * big + keep_rest[t] <= enough:
-        return min(value, ub_rest[t]) * big + keep_rest[t]
-    penalty = _penalty(cores, t, key // base_key)
-    if penalty < 0:  # some hand card still to come cannot be played
-        return (ub_rest[t] - 1) * big + keep_rest[t]
-    return ub_rest[t] * big + keep_rest[t] - penalty
+        return min(value, ub_rest[t]) * big + keep_rest[t], False
+    return ub_rest[t] * big + keep_rest[t], True
+
+
+@njit(cache=True)
+def _less_cores(bound, cores, t, mask, big):
+    """``bound`` (every hand card to come) less what the hand's cores must change
+    (``_penalty``), or less ``big`` when some core cannot be met."""
+    penalty = _penalty(cores, t, mask)
+    return bound - big if penalty < 0 else bound - penalty
 
 
 @njit(cache=True)
@@ -469,8 +474,10 @@ def _branch_and_bound(tables, floor, node_limit):
                     best = child_score
                     best_rows[:] = path_rows
             continue
-        bound = _bound(bounds, ub_rest, keep_rest, base_key, n_q, big, cores, t, child_key,
-                       best - child_score)
+        bound, look = _bound(bounds, ub_rest, keep_rest, base_key, n_q, big, t, child_key,
+                             best - child_score)
+        if look:
+            bound = _less_cores(bound, cores, t, child_key // base_key, big)
         if child_score + bound <= best:
             ahead[depth] = max(ahead[depth], gain + bound)
             continue
