@@ -31,7 +31,8 @@ loop: numba counts references to every array a call's tuple holds (an atomic add
 subtract each), and calls given ``LexTables`` (40 fields) spent about 45% of a slow search
 in those counts (``perf``, 2026-11-30). Rows are read and written element by element for
 the same reason (a row view counts a reference). The search's nodes, work and answers are
-those of the earlier form; it takes about 0.45x its time.
+those of the earlier form; it takes about 0.4x its time (CPU, the 25 slowest bench
+positions).
 """
 
 from __future__ import annotations
