@@ -36,6 +36,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from enum import Enum
+from functools import cache
 from itertools import combinations
 
 import numpy as np
@@ -83,17 +84,24 @@ def needs_slots(problem: Problem) -> bool:
     return problem.joker_rule == "tahiti" and problem.table_jokers + problem.hand_jokers > 1
 
 
+@cache
+def _plain_candidates(ace: str, max_len: int) -> tuple[Candidate, ...]:
+    """Every shape as a candidate without joker slots, built once per ace rule and length
+    (candidates are never changed once built)."""
+    return tuple(Candidate(cards) for cards in shapes(ace, max_len))
+
+
 def candidate_groups(problem: Problem, max_len: int = 5) -> list[Candidate]:
     """Candidates whose real cards are all available; with joker slots where jokers must be
     tied to their group (``needs_slots``), else shapes a joker copy may complete."""
-    avail = problem.need + problem.free + problem.hand
+    avail = (problem.need + problem.free + problem.hand).tolist()  # ints: read per card
     jokers = problem.table_jokers + problem.hand_jokers
     result = []
     if not needs_slots(problem):
-        for cards in shapes(problem.ace, max_len):
-            missing = sum(avail[c] == 0 for c in cards)
+        for candidate in _plain_candidates(problem.ace, max_len):
+            missing = sum(avail[c] == 0 for c in candidate.cards)
             if missing <= jokers:
-                result.append(Candidate(cards))
+                result.append(candidate)
         return result
     most = 0 if jokers == 0 else 1 if problem.joker_rule == "tahiti" or jokers == 1 else 2
     for cards in shapes(problem.ace, max_len):
@@ -217,7 +225,7 @@ class CpsatModel:
         """``x``, ``p``, ``f``; returns per card the candidate counts using it as a real
         card and (with slots) as a joker's name."""
         problem, model = self.problem, self.model
-        avail = problem.need + problem.free + problem.hand
+        avail = (problem.need + problem.free + problem.hand).tolist()  # ints: read per card
         n_jokers = self.n_jokers
         for gi, cand in enumerate(self.candidates):
             real = [avail[c] for i, c in enumerate(cand.cards) if i not in cand.jokers]
@@ -414,8 +422,9 @@ class CpsatModel:
         ``kept_first``, before them."""
         chosen: list[tuple[int, ...]] = []
         kept: list[tuple[int, ...]] = []
+        solution = self.solver.response_proto.solution  # every variable's value, read once
         for gi, v in enumerate(self.x):
-            count = self.value(v)
+            count = int(solution[v.index])
             if gi >= self.first_as_lies:
                 kept.extend([self.as_lies[gi - self.first_as_lies]] * count)
             else:
@@ -429,7 +438,7 @@ class CpsatModel:
                     if code >= JOKER_CODE:
                         names[code - JOKER_CODE] -= 1
             chosen = mark_jokers(chosen, names)
-        played = np.array([self.value(v) for v in self.p], dtype=np.int64)
+        played = np.array([solution[v.index] for v in self.p], dtype=np.int64)
         jokers = self.value(self.hand_jokers_played())
         groups = kept + chosen if kept_first else chosen + kept
         return Partition.from_groups(groups, played, score, optimal, played_jokers=jokers,

@@ -32,15 +32,15 @@ from __future__ import annotations
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
 from solver import arguments, kernel_backend, least_change, lex_hint
 from solver.api import BACKENDS, Solution, checked_solution, solve_position
-from solver.cards import N_CARD_TYPES, Card, format_cards
+from solver.cards import CODE_CARDS, CODE_OF, N_CARD_TYPES, Card, format_cards
 from solver.constants import JOKER_CODE
-from solver.errors import UnsupportedPositionError
+from solver.errors import SolverError, UnsupportedPositionError
 from solver.limit import Limit, resolve_limit
 from solver.position import HandLike, Position, TableLike
 from solver.problem import OBJECTIVES, Partition, Problem
@@ -212,8 +212,9 @@ def _kernel_hint(position: Position, problem: Problem, objective: str, limit: Li
                  started: float, capped: bool) -> tuple[Solution | None, Partition | None]:
     """The least-disturbing best play found with the kernel alone: one lexicographic search
     (``solver.lex_hint``) where it applies, else the branch and bound over freed groups
-    (``solver.least_change``). ``(None, its best play so far or None)`` when ``capped`` and
-    the search needs more than ``LEX_WORK`` work or ``KERNEL_VISITS`` sets."""
+    (``solver.least_change``). ``(None, its best play so far, or the kernel's best play)``
+    when ``capped`` and the search needs more than ``LEX_WORK`` work or ``KERNEL_VISITS``
+    sets: CP-SAT starts from that play and need not solve the position again."""
     best = kernel_backend.solve(problem)
     if best.played.any() or best.played_jokers:
         groups = _keepable(problem)
@@ -224,21 +225,26 @@ def _kernel_hint(position: Position, problem: Problem, objective: str, limit: Li
             least = least_change.least_change(problem, groups, best, limit,
                                               KERNEL_VISITS if capped else 1 << 62)
         if least is None or least.stats.get("capped"):
-            return None, least
+            return None, least if least is not None else best
         best = least
     return checked_solution(position, problem, best, "kernel", objective, started), None
 
 
 def _cpsat_hint(position: Position, problem: Problem, objective: str, limit: Limit | None,
                 started: float, warm: Partition | None = None) -> Solution:
-    """The best play from ``solve``, then CP-SAT's least-disturbing play of that value,
-    warm-started from ``warm`` (a play of the best value from a capped kernel search) when
-    given, else from the best play."""
-    best = solve_position(position, objective)
+    """The best play, then CP-SAT's least-disturbing play of that value, warm-started from
+    it. The best play is ``warm`` (a play of the best value from a capped kernel search)
+    when given and it passes the re-check, else ``solve``'s."""
+    best = None
+    if warm is not None:
+        try:
+            best = checked_solution(position, problem, warm, "kernel", objective, started)
+        except SolverError:
+            best = None  # a kernel bug: solve answers with its own safety net
+    if best is None:
+        best = solve_position(position, objective)
     if not best.played or problem.hand_only:
         return best  # an opening from the hand alone leaves the table as it lies
-    if warm is not None:
-        best = checked_solution(position, problem, warm, "kernel", objective, started)
     partition = _least_disturbing(problem, best, limit)
     return best if partition is None else checked_solution(
         position, problem, partition, "cpsat", objective, started)
@@ -248,13 +254,14 @@ def changed_groups(old: list | tuple, new: list | tuple) -> tuple[list[int], int
     """Numbers (1-based) of the ``old`` groups that do not lie unchanged in ``new``, and
     their card count. Cards are ``Card``s, codes or texts (compared as texts when they are
     not all ``Card``s)."""
-    every_card = all(isinstance(card, Card) for groups in (old, new) for group in groups
-                     for card in group)
-    key = _key if every_card else _text_key
-    left = Counter(key(group) for group in new)
+    old_keys: list[tuple] | None = _code_keys(old)
+    new_keys: list[tuple] | None = _code_keys(new)
+    if old_keys is None or new_keys is None:
+        old_keys = [_text_key(group) for group in old]
+        new_keys = [_text_key(group) for group in new]
+    left = Counter(new_keys)
     changed, picked_up = [], 0
-    for number, group in enumerate(old, start=1):
-        group_key = key(group)
+    for number, (group, group_key) in enumerate(zip(old, old_keys, strict=True), start=1):
         if left[group_key] > 0:
             left[group_key] -= 1
         else:
@@ -263,19 +270,49 @@ def changed_groups(old: list | tuple, new: list | tuple) -> tuple[list[int], int
     return changed, picked_up
 
 
-def _key(group) -> tuple[int, ...]:
-    """A group of ``Card``s as a sorted tuple of codes: the same key for the same cards in
-    any order (codes, not card texts: this runs for every group of every hint)."""
-    return tuple(sorted(map(_code, group)))
+def _code_keys(groups: list | tuple) -> list[tuple[int, ...]] | None:
+    """Each group of ``Card``s as a sorted tuple of codes: the same key for the same cards in
+    any order (codes, not card texts: this runs for every group of every hint); None when
+    some card is not one of the shared ``Card`` objects (then compare texts)."""
+    keys = []
+    for group in groups:
+        codes = _card_codes(group)
+        if codes is None:
+            return None
+        keys.append(tuple(sorted(codes)))
+    return keys
 
 
 def _text_key(group) -> tuple[str, ...]:
     return tuple(sorted(str(card) for card in group))
 
 
-def _code(card: Card) -> int:
-    """``card.code``, and -1 for an unnamed joker (it has no code): one key per card text."""
-    return card.code if card.rank else -1
+_CODE_BY_ID = {id(card): code for code, card in enumerate(CODE_CARDS)}
+"""The code of each shared ``Card`` object (``solver.cards.CODE_CARDS``: every card a
+solution lays is one of them), found by identity: a hint looks up every card of every
+changed and new group, and ``Card.code`` or a hash of the card cost 5-10x more."""
+CODE_TEXTS = tuple(str(card) for card in CODE_CARDS)
+"""The text of each code's card."""
+
+
+def _card_codes(group) -> list[int] | None:
+    """The codes of a group's ``Card``s (``Card.code``, and ``UNNAMED_JOKER_CODE`` for an
+    unnamed joker, which has no code): one code per card text; None when some card is not
+    a ``Card``."""
+    found = list(map(_CODE_BY_ID.get, map(id, group)))
+    if None not in found:
+        return cast(list[int], found)
+    if all(isinstance(card, Card) for card in group):
+        return [CODE_OF[card] for card in group]
+    return None
+
+
+def _codes(group) -> list[int]:
+    """``_card_codes`` of a group of ``Card``s."""
+    codes = _card_codes(group)
+    if codes is None:
+        raise TypeError("a hint's groups hold Cards")
+    return codes
 
 
 def _least_disturbing(problem: Problem, best: Solution,
@@ -293,8 +330,8 @@ def _least_disturbing(problem: Problem, best: Solution,
     _keep_joker_names(cpsat, keepable)
     cpsat.model.add(cpsat.played_weight() == best.score)
     _minimize_disturbance(cpsat, keepable)
-    for kept, group in zip(cpsat.as_lies_kept(), keepable, strict=True):
-        cpsat.model.add_hint(kept, 1 if _survives(group, best) else 0)
+    for kept, survives in zip(cpsat.as_lies_kept(), _survivors(keepable, best), strict=True):
+        cpsat.model.add_hint(kept, int(survives))
     played = _played(best)
     for c in range(N_CARD_TYPES):
         cpsat.model.add_hint(cpsat.p[c], int(played[c]))
@@ -341,8 +378,15 @@ def _minimize_disturbance(cpsat: CpsatModel, keepable: list[tuple[int, ...]]) ->
                              for s, size in zip(stays, sizes, strict=True)))
 
 
-def _survives(group: tuple[int, ...], solution: Solution) -> bool:
-    return any(tuple(card.code for card in new) == group for new in solution.table)
+def _survivors(groups: list[tuple[int, ...]], solution: Solution) -> list[bool]:
+    """Per group of ``groups`` (codes), whether ``solution`` lays it as it lies, each new
+    group matching one of them at most (two decks may lie a group twice)."""
+    left = Counter(tuple(_codes(new)) for new in solution.table)
+    survives = []
+    for group in groups:
+        survives.append(left[group] > 0)
+        left[group] -= 1
+    return survives
 
 
 def _played(solution: Solution) -> np.ndarray:
@@ -382,15 +426,14 @@ def _plan(old: list[tuple], changed: list[int], new_groups: list) -> Plan:
     """Where each new group's cards come from: every table card of a changed group, and
     every played card, is a source; the table groups sharing most cards give first, the
     rest comes from the hand. Cards are counted by code and told by text."""
-    pools = {number: Counter(map(_code, old[number - 1])) for number in changed}
+    pools = {number: Counter(_codes(old[number - 1])) for number in changed}
     holders: dict[int, list[int]] = {}  # code -> the changed groups holding it, in order
     for number in changed:
         for code in pools[number]:
             holders.setdefault(code, []).append(number)
     plan: Plan = []
     for group in new_groups:
-        codes = [_code(card) for card in group]
-        text = {code: str(card) for code, card in zip(codes, group, strict=True)}
+        codes = _codes(group)
         want = Counter(codes)
         shared: dict[int, int] = {}  # changed group -> cards it shares with the new group
         for code, count in want.items():
@@ -398,21 +441,28 @@ def _plan(old: list[tuple], changed: list[int], new_groups: list) -> Plan:
                 shared[number] = shared.get(number, 0) + min(pools[number][code], count)
         sources: dict[int, list[str]] = {}
         for number in sorted(shared, key=lambda n: (-shared[n], changed.index(n))):
-            share = pools[number] & want
+            share = _take_share(pools[number], want)
             if share:
-                sources[number] = [text[code] for code in _in_order(share, codes)]
-                pools[number] -= share
-                want -= share
-        if want:
-            sources[0] = [text[code] for code in _in_order(want, codes)]
+                sources[number] = share
+        rest = _take_share(want, want)
+        if rest:
+            sources[0] = rest
         plan.append((group, sources))
     return plan
 
 
-def _in_order(cards: Counter, codes: list[int]) -> list[int]:
-    """The codes of ``cards`` (a multiset) in the order they first appear in ``codes``."""
-    first = {code: i for i, code in reversed(list(enumerate(codes)))}
-    return sorted(cards.elements(), key=first.__getitem__)
+def _take_share(pool: Counter, want: Counter) -> list[str]:
+    """Takes the cards ``pool`` and ``want`` (multisets of codes, ``want`` in the new group's
+    order) have in common out of both; returns their texts in ``want``'s order."""
+    share: list[str] = []
+    for code, count in want.items():
+        n = min(pool[code], count)
+        if n > 0:
+            share += [CODE_TEXTS[code]] * n
+            pool[code] -= n
+            if pool is not want:
+                want[code] -= n
+    return share
 
 
 def _staying_shares(changed: list[int], plan: Plan) -> dict[int, tuple[int, list[str]]]:
@@ -446,7 +496,7 @@ def _make_step(old: list[tuple], index: int, group: Any, sources: dict[int, list
                stays: dict[int, tuple[int, list[str]]]) -> tuple[str, bool]:
     """How new group ``index`` is made (lay, make, join or add), or, with True, that a
     table group stays as it is."""
-    text = " ".join(str(card) for card in group)
+    text = " ".join(map(CODE_TEXTS.__getitem__, _codes(group)))
     bases = [n for n in sources if n and n in stays and stays[n][0] == index]
     parts = [f"your {' '.join(cards)}" if n == 0 else f"{' '.join(cards)} of group {n}"
              for n, cards in sources.items() if n not in bases]

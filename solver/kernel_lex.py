@@ -24,6 +24,15 @@ cards away from the automaton) plus every weight still to be decided, less what 
 cores must still change (``_core_penalty``; the key records which cores a play has met, as
 far as its bits allow, so a core counts until its card's step). Without jokers only;
 ``solver.lex_hint`` prepares the arrays and lays out the answer.
+
+Speed: the functions run for every node or move take plain tuples of the arrays they read
+(``_expansion``, ``_cores``), never the whole ``LexTables``, and are inlined into the search
+loop: numba counts references to every array a call's tuple holds (an atomic add and
+subtract each), and calls given ``LexTables`` (40 fields) spent about 45% of a slow search
+in those counts (``perf``, 2026-11-30). Rows are read and written element by element for
+the same reason (a row view counts a reference). The search's nodes, work and answers are
+those of the earlier form; it takes about 0.4x its time (CPU, the 25 slowest bench
+positions).
 """
 
 from __future__ import annotations
@@ -125,80 +134,87 @@ def _widened_bounds(cell, delta, accept, cover_max, copies):
 
 
 @njit(cache=True, inline="always")
-def _put(tables, s, k, code, nxt, live, gain, rank, chosen, hit):
-    j = tables.n_opt[s, k]
-    o = tables.opts[s, k, j]
-    o[OPT_CODE], o[OPT_NEXT], o[OPT_LIVE] = code, nxt, live
-    o[OPT_GAIN], o[OPT_RANK], o[OPT_CHOSEN], o[OPT_HIT] = gain, rank, chosen, hit
-    tables.n_opt[s, k] = j + 1
+def _put(opts, n_opt, s, k, code, nxt, live, gain, rank, chosen, hit):
+    j = n_opt[s, k]
+    # element writes, no row view: a view costs two atomic reference counts
+    opts[s, k, j, OPT_CODE], opts[s, k, j, OPT_NEXT] = code, nxt
+    opts[s, k, j, OPT_LIVE], opts[s, k, j, OPT_GAIN] = live, gain
+    opts[s, k, j, OPT_RANK], opts[s, k, j, OPT_CHOSEN] = rank, chosen
+    opts[s, k, j, OPT_HIT] = hit
+    n_opt[s, k] = j + 1
 
 
-@njit(cache=True)
-def _suit_options(tables, t, s, mask):
-    """List in ``tables.opts[s, k]`` (every ``k``) the options of suit ``s`` at step ``t``
-    with the live kept runs ``mask``: a subset of the runs decided here kept (most first),
-    ``u`` copies used, ``k`` of them in sets, the rest (less the kept runs' cards) to the
-    automaton (at the ace: ``g`` high aces and low aces)."""
-    cell, cfg = tables.cell, tables.cfg
-    n_dec = tables.n_dec[t, s]
-    incoming = mask & tables.suit_mask[s]
-    for k in range(tables.n_opt.shape[1]):
-        tables.n_opt[s, k] = 0
-    for sub in range((1 << n_dec) - 1, -1, -1):
+@njit(cache=True, inline="always")
+def _suit_options(ex, t, s, mask):
+    """List in ``opts[s, k]`` (every ``k``; ``ex``: ``_expansion``) the options of suit ``s``
+    at step ``t`` with the live kept runs ``mask``: a subset of the runs decided here kept
+    (most first), ``u`` copies used, ``k`` of them in sets, the rest (less the kept runs'
+    cards) to the automaton (at the ace: ``g`` high aces and low aces)."""
+    (cell, cfg, init, delta, alive, ref_k, ref_g, kvecs, n_q, base_key, big, dec_runs, n_dec,
+     run_cover, run_weight, suit_mask, ends_at, set_keep, set_choice, opts, n_opt, q_of,
+     hit_runs, hit_sets, core_alive, core_shift) = ex
+    n_dec_here, q = n_dec[t, s], q_of[s]
+    incoming = mask & suit_mask[s]
+    ends = ends_at[t]
+    for k in range(n_opt.shape[1]):
+        n_opt[s, k] = 0
+    for sub in range((1 << n_dec_here) - 1, -1, -1):
         chosen, weight, hit = 0, 0, 0
-        for i in range(n_dec):
-            j = tables.dec_runs[t, s, i]
+        for i in range(n_dec_here):
+            j = dec_runs[t, s, i]
             if sub >> i & 1:
                 chosen |= 1 << j
-                weight += tables.run_weight[j]
+                weight += run_weight[j]
             else:
-                hit |= tables.core_hit_runs[j]
+                hit |= hit_runs[j]
         live = incoming | chosen
         held = 0
         bits, j = live, 0
         while bits:
             if bits & 1:
-                held += tables.run_cover[j, t]
+                held += run_cover[j, t]
             bits >>= 1
             j += 1
-        after = live & ~tables.ends_at[t]
+        after = live & ~ends
         for u in range(cell[t, s, HI], max(cell[t, s, LO], held) - 1, -1):
             gain = _gain(u, cell[t, s, BASE], cell[t, s, HAND], cell[t, s, WEIGHT]) \
-                * tables.big + weight
+                * big + weight
             for k in range(0, u - held + 1):
                 r = u - held - k
                 code = kernel._option_code(u, k, 0, 0)
                 if t > 0:
-                    nxt = tables.delta[tables.q_of[s], r, 0]
-                    if nxt >= 0 and tables.alive[t + 1, s, nxt]:
-                        rank = gain * 16 - abs(k - tables.ref_k[t, s])
-                        _put(tables, s, k, code, nxt, after, gain, rank, chosen, hit)
+                    nxt = delta[q, r, 0]
+                    if nxt >= 0 and alive[t + 1, s, nxt]:
+                        rank = gain * 16 - abs(k - ref_k[t, s])
+                        _put(opts, n_opt, s, k, code, nxt, after, gain, rank, chosen, hit)
                     continue
                 for g in range(min(cfg[kernel.GMAX], r), -1, -1):
                     if r - g > 0 and cfg[kernel.R0_OK] == 0:
                         continue
-                    nxt = tables.init[r - g, g]
-                    if nxt < 0 or not tables.alive[1, s, nxt]:
+                    nxt = init[r - g, g]
+                    if nxt < 0 or not alive[1, s, nxt]:
                         continue
-                    rank = gain * 16 - abs(k - tables.ref_k[0, s]) - abs(g - tables.ref_g[s])
-                    _put(tables, s, k, kernel._option_code(u, k, g, 0), nxt, after, gain,
-                         rank, chosen, hit)
+                    rank = gain * 16 - abs(k - ref_k[0, s]) - abs(g - ref_g[s])
+                    _put(opts, n_opt, s, k, kernel._option_code(u, k, g, 0), nxt, after,
+                         gain, rank, chosen, hit)
 
 
-@njit(cache=True)
-def _combine(tables, t, kv, met, moves, end):
-    """Write every combination of the suits' options with the set cards ``kvecs[kv]`` to
-    ``moves`` from ``end`` (``met``: the tracked hand cores the node has met); return the
-    new end."""
-    n_q = tables.n_q
-    kvec = tables.kvecs[kv]
-    o0, o1 = tables.opts[0, kvec[0]], tables.opts[1, kvec[1]]
-    o2, o3 = tables.opts[2, kvec[2]], tables.opts[3, kvec[3]]
-    n0, n1 = tables.n_opt[0, kvec[0]], tables.n_opt[1, kvec[1]]
-    n2, n3 = tables.n_opt[2, kvec[2]], tables.n_opt[3, kvec[3]]
-    set_gain, set_bits = tables.set_keep[t, kv], tables.set_choice[t, kv]
-    met |= tables.core_hit_sets[t, kv]
-    alive, shift = tables.core_alive[t + 1], tables.core_shift
+@njit(cache=True, inline="always")
+def _combine(ex, t, kv, met, moves, end):
+    """Write every combination of the suits' options (``ex``: ``_expansion``) with the set
+    cards ``kvecs[kv]`` to ``moves`` from ``end`` (``met``: the tracked hand cores the node
+    has met); return the new end."""
+    (cell, cfg, init, delta, alive, ref_k, ref_g, kvecs, n_q, base_key, big, dec_runs, n_dec,
+     run_cover, run_weight, suit_mask, ends_at, set_keep, set_choice, opts, n_opt, q_of,
+     hit_runs, hit_sets, core_alive, core_shift) = ex
+    kvec = kvecs[kv]
+    o0, o1 = opts[0, kvec[0]], opts[1, kvec[1]]
+    o2, o3 = opts[2, kvec[2]], opts[3, kvec[3]]
+    n0, n1 = n_opt[0, kvec[0]], n_opt[1, kvec[1]]
+    n2, n3 = n_opt[2, kvec[2]], n_opt[3, kvec[3]]
+    set_gain, set_bits = set_keep[t, kv], set_choice[t, kv]
+    met |= hit_sets[t, kv]
+    alive, shift = core_alive[t + 1], core_shift
     for a in range(n0):
         for b in range(n1):
             for c in range(n2):
@@ -206,46 +222,63 @@ def _combine(tables, t, kv, met, moves, end):
                     live = o0[a, OPT_LIVE] | o1[b, OPT_LIVE] | o2[c, OPT_LIVE] | o3[d, OPT_LIVE]
                     hit = met | o0[a, OPT_HIT] | o1[b, OPT_HIT] | o2[c, OPT_HIT] | o3[d, OPT_HIT]
                     live |= (hit & alive) << shift
-                    m = moves[end]
-                    m[MOVE_KEY] = o0[a, OPT_NEXT] + n_q * (o1[b, OPT_NEXT] + n_q * (
-                        o2[c, OPT_NEXT] + n_q * o3[d, OPT_NEXT])) + tables.base_key * live
-                    m[MOVE_GAIN] = o0[a, OPT_GAIN] + o1[b, OPT_GAIN] + o2[c, OPT_GAIN] + \
+                    # element writes, not a row view (a view costs two atomic refcounts)
+                    moves[end, MOVE_KEY] = o0[a, OPT_NEXT] + n_q * (o1[b, OPT_NEXT] + n_q * (
+                        o2[c, OPT_NEXT] + n_q * o3[d, OPT_NEXT])) + base_key * live
+                    moves[end, MOVE_GAIN] = o0[a, OPT_GAIN] + o1[b, OPT_GAIN] + o2[c, OPT_GAIN] + \
                         o3[d, OPT_GAIN] + set_gain
-                    m[MOVE_RANK] = o0[a, OPT_RANK] + o1[b, OPT_RANK] + o2[c, OPT_RANK] + \
+                    moves[end, MOVE_RANK] = o0[a, OPT_RANK] + o1[b, OPT_RANK] + o2[c, OPT_RANK] + \
                         o3[d, OPT_RANK] + set_gain * 16
-                    m[MOVE_CODE] = o0[a, OPT_CODE] | (o1[b, OPT_CODE] << kernel.CODE_BITS) | (
+                    moves[end, MOVE_CODE] = o0[a, OPT_CODE] | (
+                        o1[b, OPT_CODE] << kernel.CODE_BITS) | (
                         o2[c, OPT_CODE] << (2 * kernel.CODE_BITS)) | (
                         o3[d, OPT_CODE] << (3 * kernel.CODE_BITS))
-                    m[MOVE_RUNS] = o0[a, OPT_CHOSEN] | o1[b, OPT_CHOSEN] | \
+                    moves[end, MOVE_RUNS] = o0[a, OPT_CHOSEN] | o1[b, OPT_CHOSEN] | \
                         o2[c, OPT_CHOSEN] | o3[d, OPT_CHOSEN]
-                    m[MOVE_SETS] = set_bits
+                    moves[end, MOVE_SETS] = set_bits
                     end += 1
     return end
 
 
-@njit(cache=True)
-def _expand(t, key, tables, moves, at):
+@njit(cache=True, inline="always")
+def _expand(t, key, ex, moves, at):
     """Write the moves of node (``t``, ``key``) to ``moves`` from row ``at``, best rank
-    first; return the new end (``-need`` when ``moves`` needs ``need`` rows)."""
-    rest = key % tables.base_key
-    mask = key // tables.base_key
+    first; return the new end (``-need`` when ``moves`` needs ``need`` rows). ``ex``:
+    ``_expansion``."""
+    (cell, cfg, init, delta, alive, ref_k, ref_g, kvecs, n_q, base_key, big, dec_runs, n_dec,
+     run_cover, run_weight, suit_mask, ends_at, set_keep, set_choice, opts, n_opt, q_of,
+     hit_runs, hit_sets, core_alive, core_shift) = ex
+    rest = key % base_key
+    mask = key // base_key
     for s in range(N_SUITS):
-        tables.q_of[s] = rest % tables.n_q
-        rest //= tables.n_q
+        q_of[s] = rest % n_q
+        rest //= n_q
     for s in range(N_SUITS):
-        _suit_options(tables, t, s, mask)
+        _suit_options(ex, t, s, mask)
     end = at
-    n_opt = tables.n_opt
-    for kv in range(tables.kvecs.shape[0]):
-        kvec = tables.kvecs[kv]
-        count = n_opt[0, kvec[0]] * n_opt[1, kvec[1]] * n_opt[2, kvec[2]] * n_opt[3, kvec[3]]
+    for kv in range(kvecs.shape[0]):  # elements, not a row view: no reference counts
+        count = n_opt[0, kvecs[kv, 0]] * n_opt[1, kvecs[kv, 1]] * n_opt[2, kvecs[kv, 2]] \
+            * n_opt[3, kvecs[kv, 3]]
         if count == 0:
             continue
         if end + count > moves.shape[0]:
             return -(end + count)
-        end = _combine(tables, t, kv, mask >> tables.core_shift, moves, end)
+        end = _combine(ex, t, kv, mask >> core_shift, moves, end)
     _sort_moves(moves, at, end)
     return end
+
+
+@njit(cache=True)
+def _expansion(tables):
+    """The parts of ``tables`` a node's expansion reads (``_expand``, ``_suit_options``,
+    ``_combine``), as one plain tuple: those run for every node, and a call given the whole
+    ``LexTables`` cost about ten times more (measured, 2026-11-30)."""
+    return (tables.cell, tables.cfg, tables.init, tables.delta, tables.alive, tables.ref_k,
+            tables.ref_g, tables.kvecs, tables.n_q, tables.base_key, tables.big,
+            tables.dec_runs, tables.n_dec, tables.run_cover, tables.run_weight,
+            tables.suit_mask, tables.ends_at, tables.set_keep, tables.set_choice, tables.opts,
+            tables.n_opt, tables.q_of, tables.core_hit_runs, tables.core_hit_sets,
+            tables.core_alive, tables.core_shift)
 
 
 @njit(cache=True)
@@ -258,48 +291,79 @@ def _sort_moves(moves, at, end):
         return
     row = np.empty(N_MOVE_FIELDS, dtype=np.int64)
     for i in range(at + 1, end):
-        row[:] = moves[i]
+        _copy_row(moves, i, row)
         j = i - 1
         while j >= at and moves[j, MOVE_RANK] < row[MOVE_RANK]:
-            moves[j + 1] = moves[j]
+            for f in range(N_MOVE_FIELDS):
+                moves[j + 1, f] = moves[j, f]
             j -= 1
-        moves[j + 1] = row
+        for f in range(N_MOVE_FIELDS):
+            moves[j + 1, f] = row[f]
 
 
-@njit(cache=True)
-def _expand_into(t, key, tables, moves, at):
+@njit(cache=True, inline="always")
+def _copy_row(moves, i, into):
+    """``into[:] = moves[i]`` field by field: a row view costs two atomic refcounts, and
+    this runs for every move of every node."""
+    for f in range(N_MOVE_FIELDS):
+        into[f] = moves[i, f]
+
+
+@njit(cache=True, inline="always")
+def _expand_into(t, key, ex, moves, at):
     """``_expand``, growing ``moves`` until the node's moves fit: ``(moves, end)``."""
-    end = _expand(t, key, tables, moves, at)
+    end = _expand(t, key, ex, moves, at)
     while end < 0:
         moves = kernel._grow(moves, max(2 * moves.shape[0], -end))
-        end = _expand(t, key, tables, moves, at)
+        end = _expand(t, key, ex, moves, at)
     return moves, end
 
 
-@njit(cache=True)
-def _node_bound(tables, t, key, enough):
-    """The most node (``t``, ``key``) can still add: ``W`` times its value bound (every hand
-    card to come, or the suits' widened state bounds) plus every weight still undecided,
-    less what the hand's cores must change; the cores are not looked at when the rest
-    is already at most ``enough`` (the node is cut either way)."""
-    rest = key % tables.base_key
+@njit(cache=True, inline="always")
+def _bound(bounds, ub_rest, keep_rest, base_key, n_q, big, t, key, enough):
+    """``(bound, cores)``: the most node (``t``, ``key``) can still add, ``W`` (``big``) times
+    its value bound (every hand card to come, or the suits' widened state bounds) plus every
+    weight still undecided; and True when that is every hand card and more than ``enough``,
+    so that what the hand's cores must change counts (``_less_cores``). Otherwise the node
+    is cut either way. Arrays one by one and no cores: this runs for every move, and a call
+    given the whole ``LexTables`` cost about ten times more (measured, 2026-11-30)."""
+    rest = key % base_key
     value = 0
     for s in range(N_SUITS):
-        here = tables.bounds[t, s, rest % tables.n_q]
+        here = bounds[t, s, rest % n_q]
         if here == NO_SCORE:
-            return NO_SCORE
+            return NO_SCORE, False
         value += here
-        rest //= tables.n_q
-    if value < tables.ub_rest[t] or value * tables.big + tables.keep_rest[t] <= enough:
-        return min(value, tables.ub_rest[t]) * tables.big + tables.keep_rest[t]
-    penalty = _core_penalty(tables, t, key // tables.base_key)
-    if penalty < 0:  # some hand card still to come cannot be played
-        return (tables.ub_rest[t] - 1) * tables.big + tables.keep_rest[t]
-    return tables.ub_rest[t] * tables.big + tables.keep_rest[t] - penalty
+        rest //= n_q
+    if value < ub_rest[t] or value * big + keep_rest[t] <= enough:
+        return min(value, ub_rest[t]) * big + keep_rest[t], False
+    return ub_rest[t] * big + keep_rest[t], True
+
+
+@njit(cache=True)
+def _less_cores(bound, cores, t, mask, big):
+    """``bound`` (every hand card to come) less what the hand's cores must change
+    (``_penalty``), or less ``big`` when some core cannot be met."""
+    penalty = _penalty(cores, t, mask)
+    return bound - big if penalty < 0 else bound - penalty
+
+
+@njit(cache=True)
+def _cores(tables):
+    """The arrays of ``tables`` that ``_penalty`` reads, as one plain tuple."""
+    return (tables.open_runs, tables.core_shift, tables.core_last, tables.core_runs,
+            tables.undecided_runs, tables.core_sets, tables.undecided_sets,
+            tables.run_weight, tables.set_w, tables.run_left, tables.set_left)
 
 
 @njit(cache=True)
 def _core_penalty(tables, t, mask):
+    """``_penalty`` with ``tables``' arrays."""
+    return _penalty(_cores(tables), t, mask)
+
+
+@njit(cache=True)
+def _penalty(cores, t, mask):
     """What a play of every hand card still to come must give up, from the node's kept runs
     ``mask``: each hand core the key still tells about (``t`` up to its ``core_last``) not
     met by a run already changed (nor, for a tracked core, by any group: its bit in
@@ -308,29 +372,30 @@ def _core_penalty(tables, t, mask):
     group; and a feasible dual of its linear relaxation, where cores, smallest first, each
     charge the least weight their groups have left and take it from all of them. -1 when
     some core has no group left to change (then the node cannot play every hand card)."""
-    changed = tables.open_runs[t] & ~mask
-    met = mask >> tables.core_shift
-    run_left, set_left = tables.run_left, tables.set_left
+    open_runs, core_shift, core_last, core_runs, undecided_runs = cores[:5]
+    core_sets, undecided_sets, run_weight, set_w, run_left, set_left = cores[5:]
+    changed = open_runs[t] & ~mask
+    met = mask >> core_shift
     run_seen, set_seen, dual = 0, 0, 0
     taken_runs, taken_sets, disjoint = 0, 0, 0
-    for i in range(tables.core_last.shape[0]):
-        if t > tables.core_last[i] or tables.core_runs[i] & changed or met >> i & 1:
+    for i in range(core_last.shape[0]):
+        if t > core_last[i] or core_runs[i] & changed or met >> i & 1:
             continue
-        runs = tables.core_runs[i] & tables.undecided_runs[t]
-        sets = tables.core_sets[i] & tables.undecided_sets[t]
+        runs = core_runs[i] & undecided_runs[t]
+        sets = core_sets[i] & undecided_sets[t]
         if runs == 0 and sets == 0:
             return -1
         if not (runs & taken_runs or sets & taken_sets):
             taken_runs |= runs
             taken_sets |= sets
-            disjoint += min(_least_left(runs, tables.run_weight, run_left, 0),
-                            _least_left(sets, tables.set_w, set_left, 0))
-        charge = min(_least_left(runs, tables.run_weight, run_left, run_seen),
-                     _least_left(sets, tables.set_w, set_left, set_seen))
+            disjoint += min(_least_left(runs, run_weight, run_left, 0),
+                            _least_left(sets, set_w, set_left, 0))
+        charge = min(_least_left(runs, run_weight, run_left, run_seen),
+                     _least_left(sets, set_w, set_left, set_seen))
         if charge > 0:
             dual += charge
-            run_seen = _charge(runs, tables.run_weight, run_left, run_seen, charge)
-            set_seen = _charge(sets, tables.set_w, set_left, set_seen, charge)
+            run_seen = _charge(runs, run_weight, run_left, run_seen, charge)
+            set_seen = _charge(sets, set_w, set_left, set_seen, charge)
     return max(dual, disjoint)
 
 
@@ -367,6 +432,8 @@ def _branch_and_bound(tables, floor, node_limit):
     path, runs, sets, complete, nodes, work)``, per step the move code, the runs it decided to
     keep and the table sets it keeps; only answers above ``floor`` count."""
     base_key, n_q, accept = tables.base_key, tables.n_q, tables.accept
+    bounds, ub_rest, keep_rest, big = tables.bounds, tables.ub_rest, tables.keep_rest, tables.big
+    cores = _cores(tables)
     upper = tables.ub_rest[0] * tables.big + tables.keep_rest[0]
     moves = np.empty((1 << 10, N_MOVE_FIELDS), dtype=np.int64)
     seg_pos = np.zeros(N_STEPS + 1, dtype=np.int64)
@@ -380,7 +447,8 @@ def _branch_and_bound(tables, floor, node_limit):
     best = floor
     tt_keys, tt_vals, tt_fut, tt_used = kernel._new_table()
     nodes, work, complete = 0, 0, True
-    moves, end = _expand_into(0, 0, tables, moves, 0)
+    ex = _expansion(tables)
+    moves, end = _expand_into(0, 0, ex, moves, 0)
     seg_end[0] = end
     depth = 0
     while depth >= 0:
@@ -394,7 +462,8 @@ def _branch_and_bound(tables, floor, node_limit):
         i = seg_pos[depth]
         seg_pos[depth] = i + 1
         at[depth] = i
-        path_rows[depth] = moves[i]
+        for f in range(N_MOVE_FIELDS):
+            path_rows[depth, f] = moves[i, f]
         child_key = moves[i, MOVE_KEY]
         gain = moves[i, MOVE_GAIN]
         child_score = score[depth] + gain
@@ -406,7 +475,10 @@ def _branch_and_bound(tables, floor, node_limit):
                     best = child_score
                     best_rows[:] = path_rows
             continue
-        bound = _node_bound(tables, t, child_key, best - child_score)
+        bound, look = _bound(bounds, ub_rest, keep_rest, base_key, n_q, big, t, child_key,
+                             best - child_score)
+        if look:
+            bound = _less_cores(bound, cores, t, child_key // base_key, big)
         if child_score + bound <= best:
             ahead[depth] = max(ahead[depth], gain + bound)
             continue
@@ -420,7 +492,7 @@ def _branch_and_bound(tables, floor, node_limit):
             break
         nodes += 1
         start = seg_end[depth]
-        moves, end = _expand_into(t, child_key, tables, moves, start)
+        moves, end = _expand_into(t, child_key, ex, moves, start)
         depth = t
         score[depth] = child_score
         node_keys[depth] = child_key * N_STEPS + t

@@ -158,9 +158,8 @@ def _partition(problem: Problem, kept: list[tuple[int, ...]], made: np.ndarray,
                nodes: int, work: int) -> Partition:
     """The answer's ``Partition``: the kept groups, then the made ones; the hand cards
     played are the copies used beyond the table's."""
-    total = used.copy()
-    for group in kept:
-        np.add.at(total, list(group), 1)
+    kept_cards = [card for group in kept for card in group]
+    total = used + np.bincount(np.array(kept_cards, dtype=np.int64), minlength=N_CARD_TYPES)
     played = np.minimum(np.maximum(total - problem.need, 0), problem.hand)
     groups = kept + [tuple(row[:n]) for row, n in zip(made.tolist(), made_len.tolist(),
                                                       strict=True)]

@@ -127,3 +127,69 @@ def test_the_cpsat_hint_without_presolve_keeps_the_answer(variant, monkeypatch):
                 == _disturbance(position, with_it.solution.table)), position
         played += bool(without.solution.played)
     assert played >= 6
+
+
+@pytest.mark.parametrize("cap", [1, 300])
+def test_a_capped_kernel_hint_goes_to_cpsat_without_solving_again(cap, monkeypatch):
+    """A kernel search stopped at its cap (``LEX_WORK``) hands CP-SAT its own play (its best
+    so far, or the kernel's best play) instead of solving the position again: the same
+    value, groups changed and cards picked up as CP-SAT's hint, with ``solve`` unused."""
+    module = importlib.import_module("solver.hint")
+    rng = np.random.default_rng(47)
+    cases = []
+    for _ in range(8):
+        position = random_position(rng, "machiavelli", int(rng.integers(50, 90)),
+                                   int(rng.integers(4, 10)), near=0.8)
+        cases.append((position, hint_position(position, backend="cpsat")))
+
+    def no_solve(*args, **kwargs):
+        raise AssertionError("the position was solved again")
+
+    monkeypatch.setattr(module, "LEX_WORK", cap)
+    monkeypatch.setattr(module, "solve_position", no_solve)
+    handed = 0
+    for position, theirs in cases:
+        if not theirs.solution.played:
+            continue
+        mine = hint_position(position)
+        handed += mine.solution.backend == "cpsat"
+        assert mine.solution.score == theirs.solution.score, position
+        assert (_disturbance(position, mine.solution.table)
+                == _disturbance(position, theirs.solution.table)), position
+    assert handed >= 4
+
+
+def test_changed_groups_reads_cards_parsed_anew_and_texts_alike():
+    """Groups of the shared ``Card`` objects, of cards parsed anew (other objects, one of
+    them a hand joker) and of card texts give the same changed groups."""
+    from solver.cards import CODE_CARDS, CODE_OF, Card
+    old = [["5C", "6C", "7C"], ["8S", "8D", "8H"], ["8S", "8D", "8H"], ["*", "2H", "3H"]]
+    new = [["8H", "8S", "8D"], ["4C", "5C", "6C", "7C"], ["3H", "*", "2H"]]
+    want = ([1, 3], 6)
+
+    def shared(groups):
+        return [[CODE_CARDS[CODE_OF[text]] for text in group] for group in groups]
+
+    def fresh(groups):
+        return [[Card.parse(text) for text in group] for group in groups]
+
+    assert changed_groups(old, new) == want
+    for old_cards, new_cards in [(shared(old), shared(new)), (shared(old), fresh(new)),
+                                 (fresh(old), shared(new)), (fresh(old), fresh(new)),
+                                 (shared(old), new)]:
+        assert changed_groups(old_cards, new_cards) == want
+
+
+def test_cpsat_keep_hints_count_a_twice_laid_group_once():
+    """CP-SAT's keep hints (``_survivors``): a table group lying twice is kept twice only
+    when the play lays it twice."""
+    from dataclasses import replace
+
+    from solver.cards import Card
+    from solver.hint import _survivors
+    group = (20, 21, 22)  # 8H 9H 10H
+    play = solve(Position.parse("8H 9H 10H | 8H 9H 10H / 5S"))
+    laid = tuple(map(Card.from_code, group))
+    assert _survivors([group, group], replace(play, table=[laid])) == [True, False]
+    assert _survivors([group, group], replace(play, table=[laid, laid])) == [True, True]
+    assert _survivors([group, group], replace(play, table=[laid[::-1]])) == [False, False]
