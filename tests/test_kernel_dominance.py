@@ -10,10 +10,11 @@ from itertools import product
 import numpy as np
 import pytest
 
-from solver import automaton, kernel, kernel_backend, solve_position
+from solver import automaton, kernel, kernel_backend
 from solver.problem import Problem
 from tests.test_joker_agreement import joker_positions
 from tests.test_kernel_bounds import HOARDED_CAROUSEL
+from tests.test_kernel_cut import long_searches_agreeing
 
 
 def _accepted_words(delta: np.ndarray, accept: np.ndarray, length: int) -> list[set]:
@@ -87,20 +88,10 @@ def _without_dominance(problem: Problem):
 def test_dominance_agrees_with_cpsat_and_the_search_without_it(variant):
     """Big hands with jokers, where searches run long: the same score with and without
     dominance, and CP-SAT's."""
-    long_searches = 0
     positions = joker_positions(variant, 120, 600 + len(variant), table=(20, 60), hand=(8, 22))
-    for i, position in enumerate(positions):
-        objective = ("cards", "points")[i % 2]
-        problem = Problem.from_position(position, objective)
-        if not kernel_backend.applies(problem):
-            continue
-        answer = kernel_backend.solve(problem)
-        assert answer.optimal
-        assert answer.score == _without_dominance(problem).score, (str(position), objective)
-        assert answer.score == solve_position(position, objective, "cpsat").score, \
-            (str(position), objective)
-        long_searches += answer.stats["nodes"] >= 200
-    assert long_searches >= 20
+    assert long_searches_agreeing(
+        positions, lambda problem, answer: answer.score == _without_dominance(problem).score
+    ) >= 20
 
 
 def test_the_root_bound_is_above_every_answer_and_names_the_proofs_gap():
