@@ -649,23 +649,43 @@ def _joker_charges(cell, t, s, wild, gains):
     (``NO_SCORE``: none), charged ``c`` half jokers.
 
     A joker in one of the suit's runs costs two. A set with ``m`` real cards holds at least
-    ``3 - m`` jokers, and each of its real cards has at most ``p`` real partners, the other
-    suits with cards at the rank (``p >= m - 1``); charging each set card 4 half jokers when
-    ``p`` is 0, 1 when ``p`` is 1 and none from 2 on charges a set at most twice its jokers
-    (one real card: 4 for two jokers; two: 1 + 1 for one). Jokers in sets are not charged as
+    ``3 - m`` jokers; charging each of its real cards 4 half jokers when ``m`` is 1, 1 when
+    ``m`` is 2 and none from 3 on charges it at most twice its jokers (one real card: 4 for
+    two jokers; two: 1 + 1 for one). The suit is charged the least this can be for its
+    ``k`` set cards, over every way their ``k`` sets (one card each: a set's suits differ)
+    could take real partners among the other suits' copies at the rank (``_set_charge``),
+    so at most what its cards are charged in any play. Jokers in sets are not charged as
     run jokers of the suit they name, so no joker is charged twice."""
     copies, width = gains.shape[0] - 1, gains.shape[1]
     gains[:, :] = NO_SCORE
-    partners = _partners(cell, t, s)
-    per_set_card = 4 if partners == 0 else 1 if partners == 1 else 0
+    partners, beside = _partners(cell, t, s), 0
+    for o in range(N_SUITS):
+        beside += cell[t, o, HI] if o != s else 0
     for u in range(cell[t, s, LO], min(cell[t, s, HI], copies) + 1):
         gain = _gain(u, cell[t, s, BASE], cell[t, s, HAND], cell[t, s, WEIGHT])
         for z in range(0, min(wild, copies - u) + 1):
             for k in range(0, u + 1):  # k real set cards, u - k + z run cards
-                cost = 2 * z + k * per_set_card
+                cost = 2 * z + _set_charge(k, partners, beside)
                 if cost >= width:
                     break
                 gains[u - k + z, cost] = max(gains[u - k + z, cost], gain)
+
+
+@njit(cache=True, inline="always")
+def _set_charge(k, partners, beside):
+    """The least half jokers ``_joker_charges`` charges ``k`` set cards of one suit at a rank
+    where ``partners`` other suits hold ``beside`` real copies in all (``_set_charge`` grows
+    with ``k``).
+
+    Each of the ``k`` sets holds one of the cards; a set with no real partner costs 4, with
+    one 1, with two or more 0. The fewest: every set takes a first partner while copies
+    last (each saves 3), then, with two partner suits or more, a second one (each saves 1),
+    as if any copy could join any set: fewer copies can only cost more. With copies enough
+    (``beside >= 2 k``) it is 0, as before the copies were counted; with too few, two 10C
+    whose only partners are one 10S, 10H and 10D, 1 (two sets need four partners)."""
+    first = min(beside, k)  # sets with a real partner
+    second = min(beside - first, first) if partners >= 2 else 0  # ... and a second one
+    return 4 * (k - first) + (first - second)
 
 
 # The three ways to pair the four suits: rows 2i and 2i + 1 of ``PAIRS`` are one pairing.
