@@ -677,10 +677,11 @@ def _set_charge(k, partners, beside):
     where ``partners`` other suits hold ``beside`` real copies in all (``_set_charge`` grows
     with ``k``).
 
-    Each of the ``k`` sets holds one of the cards; a set with no real partner costs 4, with
-    one 1, with two or more 0. The fewest: every set takes a first partner while copies
-    last (each saves 3), then, with two partner suits or more, a second one (each saves 1),
-    as if any copy could join any set: fewer copies can only cost more. With copies enough
+    Each of the ``k`` sets holds one of the cards (a set's suits differ, docs/rules.md §2);
+    a set with no real partner costs 4, with one 1, with two or more 0. The fewest: every
+    set takes a first partner while copies last (each saves 3), then, with two partner suits
+    or more, a second one (each saves 1), as if any copy could join any set: fewer copies
+    can only cost more. With copies enough
     (``beside >= 2 k``) it is 0, as before the copies were counted; with too few, two 10C
     whose only partners are one 10S, 10H and 10D, 1 (two sets need four partners)."""
     first = min(beside, k)  # sets with a real partner
