@@ -58,15 +58,15 @@ CODE_BITS = 4 * FIELD_BITS  # per suit in a move code: copies | k | g | z
 MOVE_KEY, MOVE_GAIN, MOVE_CODE, MOVE_RANK = range(4)
 N_MOVE_FIELDS = 4
 # Fields of a suit's option, ``opts[s, k, j, :]`` (``k`` set cards): its code, next automaton
-# state, gain, rank, jokers, and (searches that cut moves, ``_option_bounds``) the most its
-# real cards and its suit after it can add.
-OPT_CODE, OPT_NEXT, OPT_GAIN, OPT_RANK, OPT_JOKERS, OPT_BOUND = range(6)
-N_OPT_FIELDS = 6
+# state, gain, rank, jokers (what its real cards and its suit after it can add, in searches
+# that cut moves: ``opt_bound[s, k, j]``, ``_option_bounds``).
+OPT_CODE, OPT_NEXT, OPT_GAIN, OPT_RANK, OPT_JOKERS = range(5)
+N_OPT_FIELDS = 5
 
 SearchTables = namedtuple("SearchTables", [
     "cell", "cfg", "init", "delta", "alive", "ref_k", "ref_g", "ref_z", "kvecs", "n_q",
     "base_key", "opts", "n_opt", "q_of", "fixed_before", "kv_index", "kv_list", "dominators",
-    "seen", "opt_most",
+    "seen", "opt_bound", "opt_most",
 ])
 SearchTables.__doc__ = """What every expansion of one search reads, and its scratch space.
 
@@ -83,8 +83,9 @@ a node combines (``_live_set_vectors``). ``dominators[q]`` lists the automaton s
 dominate ``q`` (``automaton.dominators``; one row of -1 when the search does not use them),
 and ``seen[t, s, q]`` whether a node explored at step ``t`` had suit ``s`` in state ``q``
 since the search looks for dominating nodes (``_visit``: a state not seen there dominates no
-node it can find). ``opt_most[s, k]`` is the largest ``OPT_BOUND`` of ``opts[s, k]`` when a
-node's moves are cut (``_option_bounds``)."""
+node it can find). ``opt_bound[s, k, j]`` bounds what option ``opts[s, k, j]`` adds and
+``opt_most[s, k]`` is the largest of ``opt_bound[s, k]`` when a node's moves are cut
+(``_option_bounds``; a separate array keeps ``opts`` as small as before)."""
 
 
 @njit(cache=True)
@@ -195,7 +196,7 @@ def _labelled_joker_gain(tables, t, used, zs):
 def _combine(tables, t, kvec, used, wild_left, moves, end, cut, limit):
     """Write every combination of the four suits' options with the set cards ``kvec``
     (jokers within ``wild_left``) to ``moves`` from ``end``: ``(end, most)``. With ``cut``,
-    the combinations whose options' ``OPT_BOUND`` (each suit's most, ``opt_most``, for the
+    the combinations whose options' ``opt_bound`` (each suit's most, ``opt_most``, for the
     suits not yet chosen) add up to at most ``limit`` are left out, a whole loop level at a
     time; ``most`` is the largest such sum left out (``NO_SCORE``: none; ``_expand``)."""
     n_q, most = tables.n_q, NO_SCORE
@@ -205,16 +206,18 @@ def _combine(tables, t, kvec, used, wild_left, moves, end, cut, limit):
     n2, n3 = tables.n_opt[2, kvec[2]], tables.n_opt[3, kvec[3]]
     m1, m2 = tables.opt_most[1, kvec[1]], tables.opt_most[2, kvec[2]]
     m3 = tables.opt_most[3, kvec[3]]
+    b0, b1 = tables.opt_bound[0, kvec[0]], tables.opt_bound[1, kvec[1]]
+    b2, b3 = tables.opt_bound[2, kvec[2]], tables.opt_bound[3, kvec[3]]
     labelled = tables.cfg[ALL_TABLE_JOKERS] > 0
     for a in range(n0):
-        if cut and o0[a, OPT_BOUND] + m1 + m2 + m3 <= limit:
-            most = max(most, o0[a, OPT_BOUND] + m1 + m2 + m3)
+        if cut and b0[a] + m1 + m2 + m3 <= limit:
+            most = max(most, b0[a] + m1 + m2 + m3)
             continue
         for b in range(n1):
             zab = o0[a, OPT_JOKERS] + o1[b, OPT_JOKERS]
             if zab > wild_left:
                 continue
-            top_ab = o0[a, OPT_BOUND] + o1[b, OPT_BOUND]
+            top_ab = b0[a] + b1[b]
             if cut and top_ab + m2 + m3 <= limit:
                 most = max(most, top_ab + m2 + m3)
                 continue
@@ -222,14 +225,14 @@ def _combine(tables, t, kvec, used, wild_left, moves, end, cut, limit):
                 zabc = zab + o2[c, OPT_JOKERS]
                 if zabc > wild_left:
                     continue
-                if cut and top_ab + o2[c, OPT_BOUND] + m3 <= limit:
-                    most = max(most, top_ab + o2[c, OPT_BOUND] + m3)
+                if cut and top_ab + b2[c] + m3 <= limit:
+                    most = max(most, top_ab + b2[c] + m3)
                     continue
                 for d in range(n3):
                     zs = zabc + o3[d, OPT_JOKERS]
                     if zs > wild_left:
                         continue
-                    top = top_ab + o2[c, OPT_BOUND] + o3[d, OPT_BOUND]
+                    top = top_ab + b2[c] + b3[d]
                     if cut and top <= limit:
                         most = max(most, top)
                         continue
@@ -253,12 +256,12 @@ def _combine(tables, t, kvec, used, wild_left, moves, end, cut, limit):
 
 @njit(cache=True, inline="always")
 def _option_bounds(tables, bounds, t, wild_left):
-    """Set each option's ``OPT_BOUND`` at node step ``t`` (``t >= 1``), and ``opt_most``: what
+    """Set each option's ``opt_bound`` at node step ``t`` (``t >= 1``), and ``opt_most``: what
     its suit's real cards add at the step plus the suit's state bound after it
     (``joker_state_bounds`` ``bounds`` at step ``t + 1``, in its next state, with the node's
     jokers left less the option's own, ``wild_left - z``, as half jokers).
 
-    Why the four suits' ``OPT_BOUND`` plus the node's ``_jokers_ahead`` bound what a move adds
+    Why the four suits' ``opt_bound`` plus the node's ``_jokers_ahead`` bound what a move adds
     (its gain plus ``_node_bound`` of its child, so a move whose sum is at most what the node
     needs to beat the best can be left out, ``_combine``): the child's ``_suit_bound`` is at
     most the sum of each suit's bound with all the child's half jokers, ``2 * (wild_left -
@@ -278,7 +281,7 @@ def _option_bounds(tables, bounds, t, wild_left):
                 z = option[OPT_JOKERS]
                 value = option[OPT_GAIN] - z * joker_weight + \
                     after[option[OPT_NEXT], 2 * (wild_left - z)]
-                option[OPT_BOUND] = value
+                tables.opt_bound[s, k, j] = value
                 most = max(most, value)
             tables.opt_most[s, k] = most
 
@@ -403,7 +406,7 @@ def _expand_into(t, key, tables, moves, at):
     return moves, end
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _expand_cut_into(t, key, tables, moves, at, bounds, limit):
     """``_expand``, growing ``moves`` until the node's moves fit: ``(moves, end, most)``."""
     end, most = _expand(t, key, tables, moves, at, bounds, limit)
@@ -555,6 +558,7 @@ def _search_tables(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len, d
         np.zeros(kvecs.shape[0], dtype=np.int64), dominators,
         np.zeros((N_STEPS + 1, N_SUITS, n_q if dominators.shape[0] == n_q else 1),
                  dtype=np.bool_),
+        np.empty((N_SUITS, cfg[COPIES] + 1, MAX_SUIT_OPTIONS), dtype=np.int64),
         np.zeros((N_SUITS, cfg[COPIES] + 1), dtype=np.int64),
     )
 
@@ -1044,7 +1048,7 @@ def _branch_and_bound(tables, accept, ub_rest, upper, node_limit, floor, pairs, 
     return best, best_path, complete, nodes, work, (tt_keys, tt_vals, tt_fut, tt_used)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _open_node(tables, t, key, moves, at, bounds, beat):
     """Expand node (``t``, ``key``) into ``moves`` from ``at``, leaving out the moves that
     per-suit state ``bounds`` (one entry: none) show cannot add more than ``beat`` (the best
