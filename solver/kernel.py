@@ -58,14 +58,15 @@ CODE_BITS = 4 * FIELD_BITS  # per suit in a move code: copies | k | g | z
 MOVE_KEY, MOVE_GAIN, MOVE_CODE, MOVE_RANK = range(4)
 N_MOVE_FIELDS = 4
 # Fields of a suit's option, ``opts[s, k, j, :]`` (``k`` set cards): its code, next automaton
-# state, gain, rank, jokers.
+# state, gain, rank, jokers (what its real cards and its suit after it can add, in searches
+# that cut moves: ``opt_bound[s, k, j]``, ``_option_bounds``).
 OPT_CODE, OPT_NEXT, OPT_GAIN, OPT_RANK, OPT_JOKERS = range(5)
 N_OPT_FIELDS = 5
 
 SearchTables = namedtuple("SearchTables", [
     "cell", "cfg", "init", "delta", "alive", "ref_k", "ref_g", "ref_z", "kvecs", "n_q",
     "base_key", "opts", "n_opt", "q_of", "fixed_before", "kv_index", "kv_list", "dominators",
-    "seen",
+    "seen", "opt_bound", "opt_most",
 ])
 SearchTables.__doc__ = """What every expansion of one search reads, and its scratch space.
 
@@ -82,7 +83,9 @@ a node combines (``_live_set_vectors``). ``dominators[q]`` lists the automaton s
 dominate ``q`` (``automaton.dominators``; one row of -1 when the search does not use them),
 and ``seen[t, s, q]`` whether a node explored at step ``t`` had suit ``s`` in state ``q``
 since the search looks for dominating nodes (``_visit``: a state not seen there dominates no
-node it can find)."""
+node it can find). ``opt_bound[s, k, j]`` bounds what option ``opts[s, k, j]`` adds and
+``opt_most[s, k]`` is the largest of ``opt_bound[s, k]`` when a node's moves are cut
+(``_option_bounds``; a separate array keeps ``opts`` as small as before)."""
 
 
 @njit(cache=True)
@@ -190,27 +193,48 @@ def _labelled_joker_gain(tables, t, used, zs):
 
 
 @njit(cache=True, inline="always")
-def _combine(tables, t, kvec, used, wild_left, moves, end):
+def _combine(tables, t, kvec, used, wild_left, moves, end, cut, limit):
     """Write every combination of the four suits' options with the set cards ``kvec``
-    (jokers within ``wild_left``) to ``moves`` from ``end``; return the new end."""
-    n_q = tables.n_q
+    (jokers within ``wild_left``) to ``moves`` from ``end``: ``(end, most)``. With ``cut``,
+    the combinations whose options' ``opt_bound`` (each suit's most, ``opt_most``, for the
+    suits not yet chosen) add up to at most ``limit`` are left out, a whole loop level at a
+    time; ``most`` is the largest such sum left out (``NO_SCORE``: none; ``_expand``)."""
+    n_q, most = tables.n_q, NO_SCORE
     o0, o1 = tables.opts[0, kvec[0]], tables.opts[1, kvec[1]]
     o2, o3 = tables.opts[2, kvec[2]], tables.opts[3, kvec[3]]
     n0, n1 = tables.n_opt[0, kvec[0]], tables.n_opt[1, kvec[1]]
     n2, n3 = tables.n_opt[2, kvec[2]], tables.n_opt[3, kvec[3]]
+    m1, m2 = tables.opt_most[1, kvec[1]], tables.opt_most[2, kvec[2]]
+    m3 = tables.opt_most[3, kvec[3]]
+    b0, b1 = tables.opt_bound[0, kvec[0]], tables.opt_bound[1, kvec[1]]
+    b2, b3 = tables.opt_bound[2, kvec[2]], tables.opt_bound[3, kvec[3]]
     labelled = tables.cfg[ALL_TABLE_JOKERS] > 0
     for a in range(n0):
+        if cut and b0[a] + m1 + m2 + m3 <= limit:
+            most = max(most, b0[a] + m1 + m2 + m3)
+            continue
         for b in range(n1):
             zab = o0[a, OPT_JOKERS] + o1[b, OPT_JOKERS]
             if zab > wild_left:
+                continue
+            top_ab = b0[a] + b1[b]
+            if cut and top_ab + m2 + m3 <= limit:
+                most = max(most, top_ab + m2 + m3)
                 continue
             for c in range(n2):
                 zabc = zab + o2[c, OPT_JOKERS]
                 if zabc > wild_left:
                     continue
+                if cut and top_ab + b2[c] + m3 <= limit:
+                    most = max(most, top_ab + b2[c] + m3)
+                    continue
                 for d in range(n3):
                     zs = zabc + o3[d, OPT_JOKERS]
                     if zs > wild_left:
+                        continue
+                    top = top_ab + b2[c] + b3[d]
+                    if cut and top <= limit:
+                        most = max(most, top)
                         continue
                     joker_gain = 0
                     if labelled:  # table jokers are the first placed, hand ones score
@@ -227,7 +251,39 @@ def _combine(tables, t, kvec, used, wild_left, moves, end):
                         o2[c, OPT_CODE] << (2 * CODE_BITS)) | (
                         o3[d, OPT_CODE] << (3 * CODE_BITS))
                     end += 1
-    return end
+    return end, most
+
+
+@njit(cache=True, inline="always")
+def _option_bounds(tables, bounds, t, wild_left):
+    """Set each option's ``opt_bound`` at node step ``t`` (``t >= 1``), and ``opt_most``: what
+    its suit's real cards add at the step plus the suit's state bound after it
+    (``joker_state_bounds`` ``bounds`` at step ``t + 1``, in its next state, with the node's
+    jokers left less the option's own, ``wild_left - z``, as half jokers).
+
+    Why the four suits' ``opt_bound`` plus the node's ``_jokers_ahead`` bound what a move adds
+    (its gain plus ``_node_bound`` of its child, so a move whose sum is at most what the node
+    needs to beat the best can be left out, ``_combine``): the child's ``_suit_bound`` is at
+    most the sum of each suit's bound with all the child's half jokers, ``2 * (wild_left -
+    zs)`` for the move's ``zs`` jokers, and bounds grow with the half jokers allowed, so at
+    most the sum with ``2 * (wild_left - z)`` per suit. The jokers' part of the move's gain
+    (``z * JOKER_WEIGHT``, or ``_labelled_joker_gain``) plus the child's ``_jokers_ahead`` is
+    at most the node's ``_jokers_ahead``: each joker placed scores at most
+    ``JOKER_WEIGHT_MAX``, which the node's count of jokers still to score already held."""
+    labelled = tables.cfg[ALL_TABLE_JOKERS] > 0
+    for s in range(N_SUITS):
+        joker_weight = 0 if labelled else tables.cell[t, s, JOKER_WEIGHT]
+        after = bounds[t + 1, s]
+        for k in range(tables.n_opt.shape[1]):
+            most = NO_SCORE
+            for j in range(tables.n_opt[s, k]):
+                option = tables.opts[s, k, j]
+                z = option[OPT_JOKERS]
+                value = option[OPT_GAIN] - z * joker_weight + \
+                    after[option[OPT_NEXT], 2 * (wild_left - z)]
+                tables.opt_bound[s, k, j] = value
+                most = max(most, value)
+            tables.opt_most[s, k] = most
 
 
 @njit(cache=True)
@@ -252,13 +308,16 @@ def _sort_moves(moves, at, end):
 
 
 @njit(cache=True)
-def _expand(t, key, tables, moves, at):
-    """Write the moves of node (``t``, ``key``) to ``moves`` from row ``at``, best first, and
-    return the new end; ``-need`` when ``moves`` needs ``need`` rows.
+def _expand(t, key, tables, moves, at, bounds, limit):
+    """Write the moves of node (``t``, ``key``) to ``moves`` from row ``at``, best first:
+    ``(end, most)``, ``end`` ``-need`` when ``moves`` needs ``need`` rows.
 
     A move is, per suit, the copies used (real ones plus ``z`` jokers), how many go into sets
     (``k``) and, at the ace, how many are high aces (``g``); its code packs them 12 bits a
-    suit.
+    suit. With per-suit state bounds (``bounds``, ``joker_state_bounds``; one entry:
+    none) the moves whose gain plus child's bound cannot beat ``limit`` plus the node's
+    ``_jokers_ahead`` (``_option_bounds``) are left out, as the search would prune them;
+    ``most`` bounds what those add, less the node's ``_jokers_ahead`` (``NO_SCORE``: none).
     """
     rest = key % tables.base_key
     used = key // tables.base_key
@@ -266,22 +325,31 @@ def _expand(t, key, tables, moves, at):
         tables.q_of[s] = rest % tables.n_q
         rest //= tables.n_q
     wild_left = tables.cfg[WILD] - used
-    kvecs = tables.kvecs
-    n_opt = tables.n_opt
+    kvecs, n_opt, most = tables.kvecs, tables.n_opt, NO_SCORE
     for s in range(N_SUITS):
         for k in range(n_opt.shape[1]):
             _suit_options(tables, t, s, k, wild_left)
+    cut = bounds.shape[0] > 1
+    if cut:
+        _option_bounds(tables, bounds, t, wild_left)
     end = at
     for i in range(_live_set_vectors(tables)):
         kvec = kvecs[tables.kv_list[i]]
         count = n_opt[0, kvec[0]] * n_opt[1, kvec[1]] * n_opt[2, kvec[2]] * n_opt[3, kvec[3]]
         if count == 0:
             continue
+        if cut:
+            top = tables.opt_most[0, kvec[0]] + tables.opt_most[1, kvec[1]] + \
+                tables.opt_most[2, kvec[2]] + tables.opt_most[3, kvec[3]]
+            if top <= limit:
+                most = max(most, top)
+                continue
         if end + count > moves.shape[0]:
-            return -(end + count)
-        end = _combine(tables, t, kvec, used, wild_left, moves, end)
+            return -(end + count), most
+        end, left_out = _combine(tables, t, kvec, used, wild_left, moves, end, cut, limit)
+        most = max(most, left_out)
     _sort_moves(moves, at, end)
-    return end
+    return end, most
 
 
 @njit(cache=True, inline="always")
@@ -331,12 +399,21 @@ def _set_vector_index(kvecs, width):
 
 @njit(cache=True)
 def _expand_into(t, key, tables, moves, at):
-    """``_expand``, growing ``moves`` until the node's moves fit: ``(moves, end)``."""
-    end = _expand(t, key, tables, moves, at)
+    """Every move of node (``t``, ``key``) (``_expand`` leaving none out), growing ``moves``
+    until they fit: ``(moves, end)``."""
+    moves, end, _ = _expand_cut_into(t, key, tables, moves, at,
+                                     np.zeros((1, 1, 1, 1), dtype=np.int64), 0)
+    return moves, end
+
+
+@njit(cache=True, inline="always")
+def _expand_cut_into(t, key, tables, moves, at, bounds, limit):
+    """``_expand``, growing ``moves`` until the node's moves fit: ``(moves, end, most)``."""
+    end, most = _expand(t, key, tables, moves, at, bounds, limit)
     while end < 0:
         moves = _grow(moves, max(2 * moves.shape[0], -end))
-        end = _expand(t, key, tables, moves, at)
-    return moves, end
+        end, most = _expand(t, key, tables, moves, at, bounds, limit)
+    return moves, end, most
 
 
 @njit(cache=True)
@@ -481,6 +558,8 @@ def _search_tables(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len, d
         np.zeros(kvecs.shape[0], dtype=np.int64), dominators,
         np.zeros((N_STEPS + 1, N_SUITS, n_q if dominators.shape[0] == n_q else 1),
                  dtype=np.bool_),
+        np.empty((N_SUITS, cfg[COPIES] + 1, MAX_SUIT_OPTIONS), dtype=np.int64),
+        np.zeros((N_SUITS, cfg[COPIES] + 1), dtype=np.int64),
     )
 
 
@@ -574,23 +653,44 @@ def _joker_charges(cell, t, s, wild, gains):
     (``NO_SCORE``: none), charged ``c`` half jokers.
 
     A joker in one of the suit's runs costs two. A set with ``m`` real cards holds at least
-    ``3 - m`` jokers, and each of its real cards has at most ``p`` real partners, the other
-    suits with cards at the rank (``p >= m - 1``); charging each set card 4 half jokers when
-    ``p`` is 0, 1 when ``p`` is 1 and none from 2 on charges a set at most twice its jokers
-    (one real card: 4 for two jokers; two: 1 + 1 for one). Jokers in sets are not charged as
+    ``3 - m`` jokers; charging each of its real cards 4 half jokers when ``m`` is 1, 1 when
+    ``m`` is 2 and none from 3 on charges it at most twice its jokers (one real card: 4 for
+    two jokers; two: 1 + 1 for one). The suit is charged the least this can be for its
+    ``k`` set cards, over every way their ``k`` sets (one card each: a set's suits differ)
+    could take real partners among the other suits' copies at the rank (``_set_charge``),
+    so at most what its cards are charged in any play. Jokers in sets are not charged as
     run jokers of the suit they name, so no joker is charged twice."""
     copies, width = gains.shape[0] - 1, gains.shape[1]
     gains[:, :] = NO_SCORE
-    partners = _partners(cell, t, s)
-    per_set_card = 4 if partners == 0 else 1 if partners == 1 else 0
+    partners, beside = _partners(cell, t, s), 0
+    for o in range(N_SUITS):
+        beside += cell[t, o, HI] if o != s else 0
     for u in range(cell[t, s, LO], min(cell[t, s, HI], copies) + 1):
         gain = _gain(u, cell[t, s, BASE], cell[t, s, HAND], cell[t, s, WEIGHT])
         for z in range(0, min(wild, copies - u) + 1):
             for k in range(0, u + 1):  # k real set cards, u - k + z run cards
-                cost = 2 * z + k * per_set_card
+                cost = 2 * z + _set_charge(k, partners, beside)
                 if cost >= width:
                     break
                 gains[u - k + z, cost] = max(gains[u - k + z, cost], gain)
+
+
+@njit(cache=True, inline="always")
+def _set_charge(k, partners, beside):
+    """The least half jokers ``_joker_charges`` charges ``k`` set cards of one suit at a rank
+    where ``partners`` other suits hold ``beside`` real copies in all (``_set_charge`` grows
+    with ``k``).
+
+    Each of the ``k`` sets holds one of the cards (a set's suits differ, docs/rules.md §2);
+    a set with no real partner costs 4, with one 1, with two or more 0. The fewest: every
+    set takes a first partner while copies last (each saves 3), then, with two partner suits
+    or more, a second one (each saves 1), as if any copy could join any set: fewer copies
+    can only cost more. With copies enough
+    (``beside >= 2 k``) it is 0, as before the copies were counted; with too few, two 10C
+    whose only partners are one 10S, 10H and 10D, 1 (two sets need four partners)."""
+    first = min(beside, k)  # sets with a real partner
+    second = min(beside - first, first) if partners >= 2 else 0  # ... and a second one
+    return 4 * (k - first) + (first - second)
 
 
 # The three ways to pair the four suits: rows 2i and 2i + 1 of ``PAIRS`` are one pairing.
@@ -875,10 +975,10 @@ def _branch_and_bound(tables, accept, ub_rest, upper, node_limit, floor, pairs, 
     add (``ahead``: its best move's gain plus what that child can add, a pruned child counted
     at its bound), so a node reached again with a higher score is explored again only if
     that can beat the best so far. Without ``pairs``, the suits' state bounds bound nodes
-    too, built when first worth it: without jokers once a first partition is found (before
-    it nothing is pruned by score), with jokers after ``LAZY_BOUNDS`` nodes."""
-    base_key, n_q = tables.base_key, tables.n_q
-    wild, mandatory = tables.cfg[WILD], tables.cfg[TABLE_JOKERS]
+    too, built when first worth it: without jokers once a first partition is found, with
+    jokers after ``LAZY_BOUNDS`` nodes, and then ``_open_node`` leaves out moves too."""
+    base_key, n_q, wild, mandatory = tables.base_key, tables.n_q, tables.cfg[WILD], \
+        tables.cfg[TABLE_JOKERS]
     moves = np.empty((1 << 9, N_MOVE_FIELDS), dtype=np.int64)
     seg_pos = np.zeros(N_STEPS + 1, dtype=np.int64)  # the moves of depth d: seg_pos..seg_end
     seg_end = np.zeros(N_STEPS + 1, dtype=np.int64)
@@ -890,7 +990,7 @@ def _branch_and_bound(tables, accept, ub_rest, upper, node_limit, floor, pairs, 
     tt_keys, tt_vals, tt_fut, tt_used = table
     nodes, work, complete = 0, 0, True
     suit_bounds = np.zeros((1, 1, 1, 1), dtype=np.int64)  # built when first worth it
-    split = np.zeros(2 * wild + 1, dtype=np.int64)
+    no_cut, split = np.zeros((1, 1, 1, 1), dtype=np.int64), np.zeros(2 * wild + 1, dtype=np.int64)
     key_space = base_key * (wild + 1)
     moves, end = _expand_into(0, 0, tables, moves, 0)
     seg_end[0] = end
@@ -937,15 +1037,26 @@ def _branch_and_bound(tables, accept, ub_rest, upper, node_limit, floor, pairs, 
             break
         nodes += 1
         start = seg_end[depth]
-        moves, end = _expand_into(t, child_key, tables, moves, start)
+        moves, end, ahead[t] = _open_node(tables, t, child_key, moves, start,
+                                          suit_bounds if wild else no_cut, best - child_score)
         depth = t
         score[depth] = child_score
         node_keys[depth] = t * key_space + child_key
-        ahead[depth] = NO_SCORE
         seg_pos[depth] = start
         seg_end[depth] = end
         work += 1 + end - start  # a node and the moves it generated: a proxy for time
     return best, best_path, complete, nodes, work, (tt_keys, tt_vals, tt_fut, tt_used)
+
+
+@njit(cache=True, inline="always")
+def _open_node(tables, t, key, moves, at, bounds, beat):
+    """Expand node (``t``, ``key``) into ``moves`` from ``at``, leaving out the moves that
+    per-suit state ``bounds`` (one entry: none) show cannot add more than ``beat`` (the best
+    so far less the node's score; ``_expand``): ``(moves, end, ahead)``, ``ahead`` the most
+    the moves left out can add (``NO_SCORE``: none), where the node's ``ahead`` starts."""
+    jokers_ahead = _jokers_ahead(tables, t, key)
+    moves, end, most = _expand_cut_into(t, key, tables, moves, at, bounds, beat - jokers_ahead)
+    return moves, end, NO_SCORE if most <= NO_SCORE else most + jokers_ahead
 
 
 @njit(cache=True)
@@ -983,8 +1094,7 @@ def _node_bound(tables, ub_rest, suit_bounds, pairs, split, t, key, enough):
     may come back when it is at most ``enough`` (pruned anyway)."""
     cfg = tables.cfg
     used = key // tables.base_key
-    scored = max(0, used + tables.fixed_before[t] - cfg[ALL_TABLE_JOKERS])
-    jokers_ahead = (cfg[WILD] - cfg[TABLE_JOKERS] - scored) * cfg[JOKER_WEIGHT_MAX]
+    jokers_ahead = _jokers_ahead(tables, t, key)
     bound = ub_rest[t]
     if pairs.shape[0] > 1:
         bound = min(bound, _pair_bound(pairs, t, key % tables.base_key, tables.n_q))
@@ -992,6 +1102,16 @@ def _node_bound(tables, ub_rest, suit_bounds, pairs, split, t, key, enough):
         bound = min(bound, _suit_bound(suit_bounds, t, key, tables.n_q, cfg[WILD] - used, split,
                                        enough - jokers_ahead))
     return bound + jokers_ahead
+
+
+@njit(cache=True, inline="always")
+def _jokers_ahead(tables, t, key):
+    """What the hand jokers not yet counted can still score from node (``t``, ``key``), each
+    at the costliest weight (table jokers are the first placed and score nothing)."""
+    cfg = tables.cfg
+    used = key // tables.base_key
+    scored = max(0, used + tables.fixed_before[t] - cfg[ALL_TABLE_JOKERS])
+    return (cfg[WILD] - cfg[TABLE_JOKERS] - scored) * cfg[JOKER_WEIGHT_MAX]
 
 
 @njit(cache=True)

@@ -357,14 +357,17 @@ def with_one_more_joker(groups: np.ndarray, lengths: np.ndarray, ace: str,
     missing suit, a run at either end within the ace mode's slots. The joker never takes a
     name in ``barred_names``: a joker named like a locked group's joker counts as that joker
     keeping its name, which keeps its group locked (§8.3), so a play that freed it would no
-    longer be one. None when no group can."""
+    longer be one. Names compare as card indices (``_card_named``): a run's joker is coded
+    by its slot (``slot_index``: an ace-high slot is the ace's index), a locked group's by
+    its card. None when no group can."""
     window = slot_window(ace)
+    barred_cards = {_card_named(name) for name in barred_names}
     for g, n in enumerate(lengths.tolist()):
         row = [int(c) for c in groups[g, :n]]
         if any(c >= JOKER_CODE for c in row):
             continue
         grown = next((option for option in _grown_by_a_joker(row, window)
-                      if _joker_name(option) not in barred_names), None)
+                      if _joker_name(option) not in barred_cards), None)
         if grown is not None:
             rows = [list(map(int, groups[i, :m])) for i, m in enumerate(lengths.tolist())]
             rows[g] = grown
@@ -377,8 +380,15 @@ def with_one_more_joker(groups: np.ndarray, lengths: np.ndarray, ace: str,
 
 
 def _joker_name(row: list[int]) -> int:
-    """The card the one joker of ``row`` (card codes, jokers ``JOKER_CODE + c``) names."""
-    return next(c - JOKER_CODE for c in row if c >= JOKER_CODE)
+    """The card index the one joker of ``row`` (card codes, jokers ``JOKER_CODE + c``)
+    names."""
+    return next(_card_named(c) for c in row if c >= JOKER_CODE)
+
+
+def _card_named(code: int) -> int:
+    """The card index 0..51 a card code names, a card's own or a joker's ``JOKER_CODE + c``
+    (``solver.constants``): the one form joker names are compared in."""
+    return code % JOKER_CODE
 
 
 def _grown_by_a_joker(row: list[int], window: range) -> list[list[int]]:

@@ -1,5 +1,6 @@
 """Joker positions worked by hand (docs/rules.md §8), and the rules the validator enforces."""
 
+import numpy as np
 import pytest
 
 from solver import Position, kernel_jokers, parse_cards, parse_groups, solve, solve_position
@@ -130,13 +131,19 @@ TWO_JOKERS_ONE_GROUP = (
 
 
 def test_a_held_back_joker_is_never_named_like_a_freed_joker():
-    position = Position.parse(TWO_JOKERS_ONE_GROUP)
+    _kernel_plays_with_no_joker_named(TWO_JOKERS_ONE_GROUP, 8, "6S")
+
+
+def _kernel_plays_with_no_joker_named(text: str, score: int, name: str) -> None:
+    """``backend`` kernel and auto answer ``text`` with the kernel, a valid play of CP-SAT's
+    ``score``, and no joker of it names ``name``."""
+    position = Position.parse(text)
     cpsat = solve_position(position, backend="cpsat")
     for backend in ("kernel", "auto"):
         answer = solve_position(position, backend=backend)
-        assert answer.score == cpsat.score == 8 and answer.backend == "kernel"
+        assert answer.score == cpsat.score == score and answer.backend == "kernel"
         assert not play_problems(position, answer.played, answer.table)
-        assert all(card.real != Card.parse("6S") for group in answer.table
+        assert all(card.real != Card.parse(name) for group in answer.table
                    for card in group if card.joker)
 
 
@@ -152,3 +159,26 @@ def test_auto_answers_with_cpsat_when_the_kernels_play_fails_the_check(monkeypat
     assert not play_problems(position, answer.played, answer.table)
     with pytest.raises(SolverError):
         solve_position(position, backend="kernel")
+
+
+# Ace high: the locked group's joker names AS; a spades run 2S .. KS can only grow at its top,
+# by a joker on the ace-high slot, which is named AS too.
+ACE_HIGH_LOCKED = "QS KS *AS | 2S 3S 4S / AS * / tahiti:ace=high"
+
+
+def test_a_held_back_joker_is_never_named_like_a_freed_ace_high_joker():
+    """``with_one_more_joker`` on ace high: the ace-high slot's joker and the locked group's
+    ``*AS`` compare as the same name, so the run 2S .. KS is not grown by ``*AS`` (its one
+    way up) while that name is barred, and is when it is not; the kernel's play of the
+    position frees ``*AS`` and names no joker AS."""
+    problem = Problem.from_position(Position.parse(ACE_HIGH_LOCKED))
+    locked_names = frozenset(name for name, _ in problem.locked)
+    assert locked_names == {Card.parse("AS").index}
+    run = [Card.parse(f"{rank}S").index for rank in (*range(2, 11), "J", "Q", "K")]
+    groups = np.array([run], dtype=np.int64)
+    lengths = np.array([len(run)], dtype=np.int64)
+    assert kernel_jokers.with_one_more_joker(groups, lengths, "high", locked_names) is None
+    grown, grown_lengths = kernel_jokers.with_one_more_joker(groups, lengths, "high")
+    assert grown_lengths.tolist() == [13]
+    assert Card.from_code(int(grown[0, 12])) == Card.parse("*AS")
+    _kernel_plays_with_no_joker_named(ACE_HIGH_LOCKED, 2, "AS")

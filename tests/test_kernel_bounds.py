@@ -4,6 +4,8 @@ points objective's hard positions are proved in far fewer nodes."""
 
 from __future__ import annotations
 
+from itertools import product
+
 import numpy as np
 import pytest
 
@@ -134,3 +136,42 @@ def test_the_half_joker_bound_agrees_with_cpsat_with_two_jokers(variant):
         checked += nodes >= 0
         bounded += nodes >= kernel.LAZY_BOUNDS
     assert checked >= 80 and bounded >= 10
+
+
+def _least_set_charge(k: int, copies: tuple[int, ...]) -> int:
+    """By brute force: the least ``_joker_charges`` rule charge of ``k`` sets, each holding one
+    card of the suit and distinct-suit partners among the other suits' ``copies``."""
+    options = [tuple(o for o in range(len(copies)) if mask >> o & 1)
+               for mask in range(1 << len(copies))]
+    least = None
+    for choice in product(options, repeat=k):
+        if all(sum(o in chosen for chosen in choice) <= copies[o] for o in range(len(copies))):
+            charge = sum((4, 1, 0, 0)[len(chosen)] for chosen in choice)
+            least = charge if least is None else min(least, charge)
+    assert least is not None
+    return least
+
+
+def test_the_set_charge_is_the_least_any_sets_pay():
+    """``kernel._set_charge`` is at most the brute-force least charge of ``k`` sets for every
+    split of up to two copies among three other suits (so at most what a play pays), equal
+    to it with one copy each, and grows with ``k``."""
+    for copies in product(range(3), repeat=3):
+        partners, beside = sum(c > 0 for c in copies), sum(copies)
+        charges = [kernel._set_charge(k, partners, beside) for k in range(5)]
+        assert charges == sorted(charges)
+        for k in range(4):
+            assert charges[k] <= _least_set_charge(k, copies), (copies, k)
+            if max(copies) <= 1:
+                assert charges[k] == _least_set_charge(k, copies), (copies, k)
+
+
+def test_two_set_copies_with_three_partner_copies_are_charged():
+    """Two decks: two 10C can only go into sets with one 10S, 10H and 10D between them, so
+    two sets hold at least one joker between them: half a joker charged (none before)."""
+    cell = np.zeros((kernel.N_STEPS, 4, kernel.N_FIELDS), dtype=np.int64)
+    cell[9, 3, [kernel.HI, kernel.HAND, kernel.WEIGHT]] = (2, 2, 1)
+    cell[9, :3, kernel.HI] = 1
+    gains = np.empty((5, 5), dtype=np.int64)
+    kernel._joker_charges(cell, 9, 3, 2, gains)
+    assert gains[0, 1] == 2 and gains[0, 0] == 1  # both in sets: 1 half joker; one: none
