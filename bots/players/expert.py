@@ -71,11 +71,12 @@ evaluation took 2,530 units (583 ms of CPU) for two options and the rollouts 2,0
 a 0.93 s move (10 seeded games against greedy, the machine loaded); at 1,250 such a move
 stops near 3,000 units in all. A dozen cards take under 50 units."""
 
-DRAW_EARLY = frozenset({"vatican"})
+DRAW_EARLY = frozenset({"vatican", "tahiti"})
 """Variants where the expert's evaluation weighs drawing instead right after the biggest play,
 not last. Vatican (docs/rules.md §6, §8.2): against greedy the expert wins by drawing, unopened,
 until its whole hand goes out at once; weighed last, drawing went unweighed whenever a big
-hand's evaluation ran out of work first, and the expert then played like greedy."""
+hand's evaluation ran out of work first, and the expert then played like greedy. Tahiti
+(docs/rules.md §8.3): see ``LEVEL_SAMPLES``."""
 
 CROWDED = replace(STRONG, hold_back=False)
 """The expert's weights at a table of more than two (and in tahiti, ``crowded``): its biggest
@@ -94,6 +95,17 @@ BGA (docs/rules.md §4.3, §7): the hand ends when the stock runs out and the fe
 wins, so a card held back for later may simply stay in the hand. Against the planner over
 60 seeded games (2026-11-30) the expert won 35.0% with ``STRONG``, 36.7% with its rollouts
 switched off (so the weights, not the search, lost) and 58.3% with the planner's weights."""
+
+
+LEVEL_SAMPLES = frozenset({"tahiti"})
+"""Variants where the expert scores its options with the planner level's own weights at any
+table, before ``CROWDED``. Tahiti (docs/rules.md §8.3): the planner level climbed against
+greedy (52.0% to 66.5% of 200 seeded games) once it weighed drawing against a play that leaves
+one or two cards over 16 deals of the unseen cards instead of 3 (``VARIANT_WEIGHTS``); the
+expert's ``CROWDED`` (``STRONG``'s 3 deals) did not see that gain, and won 55.5% (48.6-62.2)
+of 200 against it. Drawing is weighed second (``DRAW_EARLY``) so that a big hand's evaluation,
+capped by ``EVALUATION_WORK`` (16 deals cost about four times the units of 3), still weighs
+it."""
 
 
 class ExpertBot:
@@ -151,8 +163,11 @@ class ExpertBot:
         return plans[best][0]
 
     def _evaluator(self, observation: Observation) -> PlannerBot:
-        """The planner whose weights score this move's options (``CROWDED``, the planner
-        level's own in ``LEVEL_WEIGHTS``, else ``STRONG``)."""
+        """The planner whose weights score this move's options (the planner level's own in
+        ``LEVEL_SAMPLES``, else ``CROWDED``, the planner level's own in ``LEVEL_WEIGHTS``, else
+        ``STRONG``)."""
+        if observation.variant.name in LEVEL_SAMPLES:
+            return self.level
         if crowded(observation):
             return self.crowded
         if observation.variant.name in LEVEL_WEIGHTS:
