@@ -186,7 +186,7 @@ def test_the_tahiti_experts_evaluation_keeps_to_its_own_cap():
     assert evaluation_work(vatican) == EVALUATION_WORK["vatican"] > MOVE_WORK
     bot = ExpertBot(2, work=100, safety=None)
     spent = []
-    real = bot.level.decide  # tahiti's evaluator (expert.LEVEL_SAMPLES)
+    real = bot.crowded.decide
 
     def decide(*args, **kwargs):
         before = work_done()
@@ -194,7 +194,7 @@ def test_the_tahiti_experts_evaluation_keeps_to_its_own_cap():
         spent.append(work_done() - before)
         return answer
 
-    bot.level.decide = decide  # type: ignore[method-assign]
+    bot.crowded.decide = decide  # type: ignore[method-assign]
     bot.choose(observation)
     assert EVALUATION_WORK["tahiti"] <= spent[0] <= EVALUATION_WORK["tahiti"] + CPSAT_SEARCH_UNITS
 
@@ -242,7 +242,7 @@ def test_an_unopened_vatican_hand_counts_a_search_per_opening_run():
 def test_the_vatican_expert_weighs_drawing_right_after_the_biggest_play(monkeypatch):
     # a capped evaluation weighs its options in order: drawing instead, listed last, went
     # unweighed whenever a big vatican hand's evaluation ran out of work first, and the expert
-    # then played like greedy; in vatican and tahiti only it is weighed second (DRAW_EARLY)
+    # then played like greedy; in vatican only it is weighed second (DRAW_EARLY)
     from bots.players import planner, work
     from bots.players.options import search_options
     from bots.players.planner import Draw
@@ -264,7 +264,7 @@ def test_the_vatican_expert_weighs_drawing_right_after_the_biggest_play(monkeypa
         assert weighed[0] == listed[0] and len(weighed) == 2
         assert (weighed[1] == Draw()) is early
     monkeypatch.undo()
-    assert expert.DRAW_EARLY == frozenset({"vatican", "tahiti"})
+    assert expert.DRAW_EARLY == frozenset({"vatican"})
     asked = []
     bot = ExpertBot(1, work=50, safety=None)
     real = bot.planner.decide
@@ -277,40 +277,3 @@ def test_the_vatican_expert_weighs_drawing_right_after_the_biggest_play(monkeypa
     bot.choose(observation)
     bot.choose(_endgame())
     assert asked == [True, False]
-
-
-def _tahiti_hand(players: int = 2):
-    game = Game("tahiti", [f"p{i}" for i in range(players)], 0)
-    game.hands[0] = list(parse_cards("5H AC 5S 7D 6C 2D KD AD"))
-    for seat in range(1, players):
-        game.hands[seat] = game.hands[seat][:5]
-    game.table = [tuple(parse_cards(group)) for group in TAHITI_TABLE]
-    game.current = 0
-    return observe(game, 0)
-
-
-@pytest.mark.parametrize("players", [2, 3])
-def test_the_tahiti_expert_weighs_its_options_over_the_planner_levels_16_deals(monkeypatch,
-                                                                                players):
-    # tahiti only (expert.LEVEL_SAMPLES): the expert scores its options as the planner level
-    # does, its biggest plays and drawing (weighed second) over 16 deals of the unseen cards,
-    # at any table; elsewhere CROWDED (3 deals) at a table of three, STRONG heads-up
-    from bots.players.planner import VARIANT_WEIGHTS, Draw
-
-    weighed: list[tuple[object, int]] = []
-    real = PlannerBot.value
-
-    def value(self, observation, option, deals, *args, **kwargs):
-        weighed.append((option, len(deals)))
-        return real(self, observation, option, deals, *args, **kwargs)
-
-    monkeypatch.setattr(PlannerBot, "value", value)
-    tahiti = _tahiti_hand(players)
-    ExpertBot(2, rollouts=1, safety=None).choose(tahiti)
-    assert [deals for _, deals in weighed] == [VARIANT_WEIGHTS["tahiti"].samples] * 2 == [16, 16]
-    assert weighed[1][0] == Draw()
-    weighed.clear()
-    game = Game("machiavelli", [f"p{i}" for i in range(players)], 4)
-    game.hands[0] = list(parse_cards("7H 7D 8S 9S 10S KD 2C 4H"))
-    ExpertBot(2, rollouts=1, safety=None).choose(observe(game, 0))
-    assert weighed and {deals for _, deals in weighed} == {expert.CROWDED.samples} == {3}

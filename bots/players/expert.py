@@ -1,11 +1,9 @@
 """``expert``: the planner's evaluation with stronger weights, checked by search.
 
 It first scores its options as the planner does, but holding back harder (``STRONG``: more
-weight on kept cards that still fit); at a table of three or more it does not hold back at
-all (``CROWDED``: only its biggest plays and drawing are weighed), since a card kept for next
-turn waits through several opponents' turns. In tahiti, where a card kept back often finds its
-group locked, it scores them as the planner level does (``LEVEL_SAMPLES``: its biggest plays
-and drawing, over 16 deals of the unseen cards).
+weight on kept cards that still fit); at a table of three or more, and in tahiti, it does
+not hold back at all (``CROWDED``: only its biggest plays and drawing are weighed), since a
+card kept for next turn waits through several opponents' turns, or finds its group locked.
 Near the end of a game (someone holds few cards) it then searches: it deals the unseen cards
 at random many times over (consistent with what it has seen: its hand, the table, everyone's
 hand size, the stock size) and, in each imagined world, plays each plan out
@@ -73,23 +71,21 @@ evaluation took 2,530 units (583 ms of CPU) for two options and the rollouts 2,0
 a 0.93 s move (10 seeded games against greedy, the machine loaded); at 1,250 such a move
 stops near 3,000 units in all. A dozen cards take under 50 units."""
 
-DRAW_EARLY = frozenset({"vatican", "tahiti"})
+DRAW_EARLY = frozenset({"vatican"})
 """Variants where the expert's evaluation weighs drawing instead right after the biggest play,
 not last. Vatican (docs/rules.md §6, §8.2): against greedy the expert wins by drawing, unopened,
 until its whole hand goes out at once; weighed last, drawing went unweighed whenever a big
-hand's evaluation ran out of work first, and the expert then played like greedy. Tahiti
-(docs/rules.md §8.3): see ``LEVEL_SAMPLES``."""
+hand's evaluation ran out of work first, and the expert then played like greedy."""
 
 CROWDED = replace(STRONG, hold_back=False)
-"""The expert's weights at a table of more than two (``crowded``; tahiti has its own,
-``LEVEL_SAMPLES``): its biggest plays and drawing only.
+"""The expert's weights at a table of more than two (and in tahiti, ``crowded``): its biggest
+plays and drawing only.
 Holding back pays heads-up, where a card kept waits one opponent's turn; with three
 opponents it waits three, any of whom may go out or change the table. At four players
 (machiavelli, levels 2-5, 100 seeded games) the expert won 81 games with these weights
 against 50 holding back (docs/performance.md §11); greedy, which never holds back, beat
 the planner there.
-Tahiti heads-up, against the planner at 3 deals (40 seeded games): 25 wins against 22; against
-the planner at 16 deals 55.5% (48.6-62.2) of 200 (2026-11-30), hence ``LEVEL_SAMPLES``."""
+Tahiti heads-up, against the planner (40 seeded games): 25 wins against 22."""
 
 
 LEVEL_WEIGHTS = frozenset({"bga"})
@@ -98,17 +94,6 @@ BGA (docs/rules.md §4.3, §7): the hand ends when the stock runs out and the fe
 wins, so a card held back for later may simply stay in the hand. Against the planner over
 60 seeded games (2026-11-30) the expert won 35.0% with ``STRONG``, 36.7% with its rollouts
 switched off (so the weights, not the search, lost) and 58.3% with the planner's weights."""
-
-
-LEVEL_SAMPLES = frozenset({"tahiti"})
-"""Variants where the expert scores its options with the planner level's own weights at any
-table, before ``CROWDED``. Tahiti (docs/rules.md §8.3): the planner level climbed against
-greedy (52.0% to 66.5% of 200 seeded games) once it weighed drawing against a play that leaves
-one or two cards over 16 deals of the unseen cards instead of 3 (``VARIANT_WEIGHTS``); the
-expert's ``CROWDED`` (``STRONG``'s 3 deals) did not see that gain, and won 55.5% (48.6-62.2)
-of 200 against it. Drawing is weighed second (``DRAW_EARLY``) so that a big hand's evaluation,
-capped by ``EVALUATION_WORK`` (16 deals cost about four times the units of 3), still weighs
-it."""
 
 
 class ExpertBot:
@@ -166,11 +151,8 @@ class ExpertBot:
         return plans[best][0]
 
     def _evaluator(self, observation: Observation) -> PlannerBot:
-        """The planner whose weights score this move's options (the planner level's own in
-        ``LEVEL_SAMPLES``, else ``CROWDED``, the planner level's own in ``LEVEL_WEIGHTS``, else
-        ``STRONG``)."""
-        if observation.variant.name in LEVEL_SAMPLES:
-            return self.level
+        """The planner whose weights score this move's options (``CROWDED``, the planner
+        level's own in ``LEVEL_WEIGHTS``, else ``STRONG``)."""
         if crowded(observation):
             return self.crowded
         if observation.variant.name in LEVEL_WEIGHTS:
@@ -311,7 +293,7 @@ def crowded(observation: Observation) -> bool:
     """Whether the expert weighs only its biggest plays and drawing (``CROWDED``): at a table
     of more than two, and in the variants where the planner level does not hold back either
     (``VARIANT_WEIGHTS``: tahiti, where a card kept back often finds its group locked by a
-    joker, docs/rules.md §8.3, though the expert scores tahiti with ``LEVEL_SAMPLES``)."""
+    joker, docs/rules.md §8.3)."""
     rules = VARIANT_WEIGHTS.get(observation.variant.name)
     return len(observation.players) > 2 or (rules is not None and not rules.hold_back)
 
