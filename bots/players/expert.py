@@ -96,6 +96,14 @@ wins, so a card held back for later may simply stay in the hand. Against the pla
 switched off (so the weights, not the search, lost) and 58.3% with the planner's weights."""
 
 
+STOCK_CLOCK = {"bga": 24}
+"""Variants whose hand also ends when the stock runs out, and the stock size at or below which
+the expert searches even though nobody holds few cards. BGA (docs/rules.md §4.3, §7): the
+empty stock ends the hand and the fewest cards wins, so the stock is the game's clock; with
+24 cards left heads-up the rollouts' twelve rounds reach the hand's end whenever both players
+draw, and judge the choice by the real scoring, not by the distance from going out."""
+
+
 class ExpertBot:
     name = "expert"
 
@@ -304,8 +312,11 @@ def evaluation_work(observation: Observation) -> int:
 
 
 def endgame(observation: Observation) -> bool:
-    """Whether the game is near its end: someone holds few cards."""
-    return min(observation.hand_sizes) <= ENDGAME
+    """Whether the game is near its end: someone holds few cards, or (``STOCK_CLOCK``) the
+    stock that ends the hand is nearly drawn."""
+    clock = STOCK_CLOCK.get(observation.variant.name)
+    return min(observation.hand_sizes) <= ENDGAME or (
+        clock is not None and observation.stock_size <= clock)
 
 
 def opponent_policies(observation: Observation) -> list[int]:
