@@ -105,7 +105,10 @@ STOCK_CLOCK = {"bga": 24}
 the expert searches even though nobody holds few cards. BGA (docs/rules.md §4.3, §7): the
 empty stock ends the hand and the fewest cards wins, so the stock is the game's clock; with
 24 cards left heads-up the rollouts' twelve rounds reach the hand's end whenever both players
-draw, and judge the choice by the real scoring, not by the distance from going out."""
+draw, and judge the choice by the real scoring, not by the distance from going out. On the
+ladder's first 16 seeded games against the planner it won the same 10 games as without
+(2026-11-30); in the first two the rollouts backed the evaluation's first move every time (the
+plays it had not chosen lost up to 0.9 of a hand; hoarding on after the same move gained)."""
 
 
 class ExpertBot:
