@@ -145,16 +145,6 @@ def test_the_bga_expert_scores_its_options_as_the_planner_level_does():
     assert ExpertBot(1)._evaluator(heads_up).weights == STRONG
 
 
-def test_the_carousel_expert_scores_its_options_as_the_planner_level_does_heads_up():
-    # carousel heads-up: a card held back waits while the opponent draws and plays every turn
-    # (expert.LEVEL_WEIGHTS); at a table of three it still weighs only its biggest plays
-    expert = ExpertBot(2)
-    assert expert._evaluator(Game("carousel", ["a", "b"], 2).observation(0)) is expert.level
-    assert expert._evaluator(Game("carousel", ["a", "b", "c"], 2).observation(0)) \
-        is expert.crowded
-    assert expert._evaluator(Game("vatican", ["a", "b"], 2).observation(0)) is expert.planner
-
-
 def test_the_manipulation_planner_leaves_the_fewest_points_when_the_opponent_may_go_out(
         monkeypatch):
     """With the opponent on two cards the hand is about to be scored (docs/rules.md §7): the

@@ -88,16 +88,15 @@ the planner there.
 Tahiti heads-up, against the planner (40 seeded games): 25 wins against 22."""
 
 
-LEVEL_WEIGHTS = frozenset({"bga", "carousel"})
+LEVEL_WEIGHTS = frozenset({"bga"})
 """Variants where the expert evaluates with the planner level's own weights, not ``STRONG``.
 BGA (docs/rules.md §4.3, §7): the hand ends when the stock runs out and the fewest cards
 wins, so a card held back for later may simply stay in the hand. Against the planner over
 60 seeded games (2026-11-30) the expert won 35.0% with ``STRONG``, 36.7% with its rollouts
 switched off (so the weights, not the search, lost) and 58.3% with the planner's weights.
-Carousel heads-up (docs/rules.md §4.3): every turn starts with a draw and a hand ends when
-someone goes out or knocks, so a card held back waits while the opponent's hand shrinks
-every turn; on the ladder's first 30 seeded games against the planner, paired, the expert
-won 19 with the planner's weights and 17 with ``STRONG`` (2026-11-30)."""
+Carousel heads-up is not among them: with the planner's weights the expert won 53.5%
+(46.6-60.3) of the ladder's 200 seeded games against the planner, 53.0% with ``STRONG``
+(2026-11-30, bench/results/ladder-variants-expert7-carousel-planner-200x2026.json)."""
 
 
 STOCK_CLOCK = {"bga": 24}
