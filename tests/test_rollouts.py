@@ -123,3 +123,26 @@ def test_a_work_limit_caps_tahitis_certifying_search():
     assert exact.backend == "kernel" and exact.optimal and exact.score == 6
     capped = api.solve_position(position, limit=Limit(work=1))
     assert capped.backend == "cpsat" and not capped.optimal
+
+
+@pytest.mark.parametrize("variant, stock, searches", [
+    ("bga", 20, True), ("bga", 40, False), ("machiavelli", 20, False)])
+def test_the_bga_expert_searches_once_the_stock_is_nearly_drawn(monkeypatch, variant, stock,
+                                                                 searches):
+    """BGA's hand ends with the stock (docs/rules.md §4.3): at 24 cards left or fewer
+    (``expert.STOCK_CLOCK``) the expert plays its options out though both hands are full; with
+    more left, and in other variants, nobody holding few cards, it does not."""
+    called = []
+
+    def search(self, observation, plans, meter):
+        called.append(len(plans))
+        return [[] for _ in plans]
+
+    monkeypatch.setattr(ExpertBot, "_search", search)
+    for seed in range(4):
+        game = Game(variant, ["a", "b"], seed)
+        game.stock = game.stock[:stock]
+        observation = game.observation(0)
+        assert observation.stock_size == stock and min(observation.hand_sizes) > 6
+        ExpertBot(seed).choose(observation)
+    assert bool(called) == searches

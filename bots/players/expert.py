@@ -93,7 +93,25 @@ LEVEL_WEIGHTS = frozenset({"bga"})
 BGA (docs/rules.md §4.3, §7): the hand ends when the stock runs out and the fewest cards
 wins, so a card held back for later may simply stay in the hand. Against the planner over
 60 seeded games (2026-11-30) the expert won 35.0% with ``STRONG``, 36.7% with its rollouts
-switched off (so the weights, not the search, lost) and 58.3% with the planner's weights."""
+switched off (so the weights, not the search, lost) and 58.3% with the planner's weights.
+Carousel heads-up is not among them: with the planner's weights the expert won 53.5%
+(46.6-60.3) of the ladder's 200 seeded games against the planner, 53.0% with ``STRONG``
+(2026-11-30, bench/results/ladder-variants-expert7-carousel-planner-200x2026.json)."""
+
+
+STOCK_CLOCK = {"bga": 24}
+"""Variants whose hand also ends when the stock runs out, and the stock size at or below which
+the expert searches even though nobody holds few cards. BGA (docs/rules.md §4.3, §7): the
+empty stock ends the hand and the fewest cards wins, so the stock is the game's clock; with
+24 cards left heads-up the rollouts' twelve rounds reach the hand's end whenever both players
+draw, and judge the choice by the real scoring, not by the distance from going out. On the
+ladder's first 16 seeded games against the planner it won the same 10 games as without
+(2026-11-30); in the first two the rollouts backed the evaluation's first move every time (the
+plays it had not chosen lost up to 0.9 of a hand; hoarding on after the same move gained).
+Over the ladder's 200 it won 58.75% (51.8-65.4) against the planner, where the last row
+measured without it gave 54.5% (47.6-61.3)
+(bench/results/ladder-variants-expert7-bga-planner-200x2026.json); its moves took 13.9 ms of
+CPU at the median and 460 ms at worst (10 seeded games against greedy)."""
 
 
 class ExpertBot:
@@ -304,8 +322,11 @@ def evaluation_work(observation: Observation) -> int:
 
 
 def endgame(observation: Observation) -> bool:
-    """Whether the game is near its end: someone holds few cards."""
-    return min(observation.hand_sizes) <= ENDGAME
+    """Whether the game is near its end: someone holds few cards, or (``STOCK_CLOCK``) the
+    stock that ends the hand is nearly drawn."""
+    clock = STOCK_CLOCK.get(observation.variant.name)
+    return min(observation.hand_sizes) <= ENDGAME or (
+        clock is not None and observation.stock_size <= clock)
 
 
 def opponent_policies(observation: Observation) -> list[int]:
