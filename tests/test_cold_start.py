@@ -172,3 +172,40 @@ def numba_is_light() -> bool:
     from solver.cached_code import LIGHT_NUMBA
 
     return numba.__version__.startswith(LIGHT_NUMBA)
+
+
+# Runs entry_point() on the arguments after '--' with one object whose teardown says so.
+WITH_A_MODULE_OBJECT = """
+import atexit, sys
+
+class Watched:
+    def __del__(self):
+        sys.stderr.write("torn down\\n")
+
+watched = Watched()
+atexit.register(lambda: sys.stderr.write("atexit ran\\n"))
+sys.argv = ["machiavelli", *sys.argv[sys.argv.index("--") + 1:]]
+from bots.app.cli import entry_point
+entry_point()
+"""
+
+
+@pytest.mark.parametrize("command, torn_down", [("solve", False), ("replay", True)])
+def test_a_one_shot_command_ends_without_teardown(command, torn_down, tmp_path):
+    """A one-shot command flushes its answer, runs the atexit functions and ends without
+    freeing the process's objects (``exit_without_teardown``); other commands exit the usual
+    way, and so does a one-shot command's error, with its status."""
+    (tmp_path / "none.jsonl").write_text("", encoding="utf-8")
+    args = (["--table", TABLE, "--hand", HAND, "--json"] if command == "solve"
+            else [str(tmp_path / "none.jsonl")])
+    done = subprocess.run([sys.executable, "-c", WITH_A_MODULE_OBJECT, "--", command, *args],
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "atexit ran" in done.stderr
+    assert ("torn down" in done.stderr) == torn_down
+    if command == "solve":
+        assert json.loads(done.stdout)["score"] == 2
+    bad = subprocess.run([sys.executable, "-c", WITH_A_MODULE_OBJECT, "--", "solve",
+                          "--table", "5C 6C", "--hand", HAND], capture_output=True, text=True,
+                         timeout=600)
+    assert bad.returncode == 2 and "atexit ran" in bad.stderr

@@ -24,10 +24,13 @@ argparse's messages), so that a fresh ``machiavelli solve`` imports what solving
 from __future__ import annotations
 
 import argparse
+import atexit
 import os
 import sys
+import threading
 import traceback
 from collections.abc import Sequence
+from typing import NoReturn
 
 from bots.app.commands import COMMANDS, adder
 from bots.app.commands.common import EXIT_INTERNAL, Parser, UsageError
@@ -98,14 +101,53 @@ def _one_line(error: Exception) -> str:
     return clip(" ".join(str(error).split()), MESSAGE_LIMIT)
 
 
+ONE_SHOT_COMMANDS = frozenset({"solve", "hint", "analyze", "demo"})
+"""Commands that answer and end, writing only to stdout and stderr: they end the process
+without Python's teardown (``exit_without_teardown``)."""
+
+
 def entry_point() -> None:
     """Console-script entry: exit with ``main()``'s status. A ``solve`` is then the process's
     only work, so it loads the kernels of a solve alone (``solver.warmup.solves_only``)."""
-    if command_in(sys.argv[1:]) == "solve":
+    command = command_in(sys.argv[1:])
+    if command == "solve":
         from solver.warmup import solves_only
 
         solves_only()
-    sys.exit(main())
+    status = main()
+    if command in ONE_SHOT_COMMANDS:
+        exit_without_teardown(status)
+    sys.exit(status)
+
+
+def exit_without_teardown(status: int) -> NoReturn:
+    """End the process with ``status`` once the command is done, without Python's teardown.
+
+    Freeing every module and object of a process that has loaded numba and llvmlite was about
+    a sixth of a fresh ``machiavelli solve``'s CPU time (70-80 ms of 0.43 s, measured side by
+    side on 2026-12-01), work whose result nobody sees. What an exit must still do is done
+    first: the output is flushed and the ``atexit`` functions run (the standard library's
+    temporary directories, multiprocessing and logging clean up there). With another thread
+    still running, or without ``atexit._run_exitfuncs``, the process exits the usual way, which
+    waits for it.
+    """
+    run_exit_functions = getattr(atexit, "_run_exitfuncs", None)
+    if threading.active_count() > 1 or run_exit_functions is None:
+        sys.exit(status)
+    _flush_output()
+    run_exit_functions()
+    _flush_output()
+    os._exit(status)
+
+
+def _flush_output() -> None:
+    """Flush stdout and stderr; a reader that has gone away (a closed pipe) is no error."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            if stream is not None:
+                stream.flush()
+        except (BrokenPipeError, ValueError):  # ValueError: the stream was closed
+            pass
 
 
 if __name__ == "__main__":
