@@ -65,15 +65,20 @@ the suite's 60+-card tables every one of up to 17 groups finishes within it, and
 groups the sets a search visits run from 200 to 70,000; a cap of 2,000 gave the lowest
 median of 300, 500, 1,000, 2,000, 3,000 and 5,000 (a search stopped at the cap costs about
 half a CP-SAT hint before CP-SAT's own)."""
-LEX_WORK = 20_000
+LEX_WORK = 30_000
 """``auto`` hands a hint of the lexicographic search (``solver.lex_hint``) to CP-SAT after this
 much kernel work (nodes plus the moves they generate). On the suite's 60+-card tables the
-search's work runs from about 100 to 590,000 (median about 7,000; 30 of 95 over 20,000, 44
-over 10,000, measured after the hand-core bits of ``solver.lex_tables.core_tracking``); caps
-of 10,000, 30,000 and 100,000 gave the same auto median (within the noise of a loaded
-machine), the smaller ones a lower worst case (a capped search costs its work before
-CP-SAT's own), the larger ones fewer hand-overs (45, 23 and 10 of 95, measured before those
-bits)."""
+search's work runs from about 100 to 590,000 (median about 7,000; 30 of 95 over 20,000, 22
+over 30,000, 9 over 100,000). A capped search costs its work (0.12-0.2 us a unit,
+2026-12-01) before CP-SAT's own 4-35 ms, and CP-SAT's time does not follow the search's work,
+so no cap suits every position. Re-tuned after hint7 made the search ~2.3x faster per unit,
+every cap timed interleaved per position in one process on ``python -m bench.hint``'s
+positions (CPU time, best of 2, load ~2.7), with CP-SAT's symmetry breaking
+(``_keep_before_copying``): caps of 20,000, 30,000, 40,000, 60,000 and 80,000 gave 30, 22,
+21, 16 and 12 hand-overs, mean 7.26, 6.65, 7.17, 7.58 and 7.65 ms, worst 34.7, 35.2, 37.0,
+51.6 and 56.1 ms, medians 2.5-2.7 ms (noise). Past 40,000 the positions whose search needs 135,000
+to 585,000 units pay a long capped search before CP-SAT; below, the worst is a CP-SAT proof
+(#84: ~30 ms, its search 73,000 units)."""
 
 CPSAT_PRESOLVE = False
 """Whether CP-SAT presolves the hint model (``_least_disturbing``). The model is small and
