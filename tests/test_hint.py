@@ -228,3 +228,17 @@ def test_cpsat_keep_hints_count_a_twice_laid_group_once():
     assert _survivors([group, group], replace(play, table=[laid])) == [True, False]
     assert _survivors([group, group], replace(play, table=[laid, laid])) == [True, True]
     assert _survivors([group, group], replace(play, table=[laid[::-1]])) == [False, False]
+
+
+def test_bench_hint_lists_the_slowest_auto_hints(capsys):
+    """``python -m bench.hint --slowest N``: the N slowest auto hints, slowest first, with
+    the engine that answered and CP-SAT's time beside."""
+    from bench.hint import print_slowest
+    positions = [Position.parse(text) for text in
+                 ("5C 6C 7C / 8C", "5S 5H 5D | 9H 10H JH / 5C", "AS 2S 3S / KD")]
+    got = {"auto": [1.0, 3.5, 2.0], "cpsat": [9.0, 8.0, 7.0],
+           "engine": ["kernel", "cpsat", "kernel"]}
+    print_slowest(positions, got, 2)
+    lines = capsys.readouterr().out.splitlines()
+    assert lines == ["  #1: 2 groups, 6 cards; auto 3.50 ms (cpsat), CP-SAT 8.00 ms",
+                     "  #2: 1 groups, 3 cards; auto 2.00 ms (kernel), CP-SAT 7.00 ms"]
