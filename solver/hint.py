@@ -73,12 +73,12 @@ over 30,000, 9 over 100,000). A capped search costs its work (0.12-0.2 us a unit
 2026-12-01) before CP-SAT's own 4-35 ms, and CP-SAT's time does not follow the search's work,
 so no cap suits every position. Re-tuned after hint7 made the search ~2.3x faster per unit,
 every cap timed interleaved per position in one process on ``python -m bench.hint``'s
-positions (CPU time, best of 2, load ~2.7), with CP-SAT's symmetry breaking
-(``_keep_before_copying``): caps of 20,000, 30,000, 40,000, 60,000 and 80,000 gave 30, 22,
-21, 16 and 12 hand-overs, mean 7.26, 6.65, 7.17, 7.58 and 7.65 ms, worst 34.7, 35.2, 37.0,
-51.6 and 56.1 ms, medians 2.5-2.7 ms (noise). Past 40,000 the positions whose search needs 135,000
-to 585,000 units pay a long capped search before CP-SAT; below, the worst is a CP-SAT proof
-(#84: ~30 ms, its search 73,000 units)."""
+positions (thread CPU time, best of 2, load ~3), with CP-SAT's symmetry breaking
+(``_keep_before_copying``): caps of 20,000, 30,000, 40,000, 60,000, 80,000 and 100,000 gave
+30, 22, 21, 16, 12 and 9 hand-overs, mean 6.06, 5.11, 5.43, 5.51, 5.48 and 5.23 ms, worst
+31.5, 32.5, 32.6, 47.0, 55.2 and 52.2 ms, medians 1.59-1.70 ms (noise). From 60,000 on, #79
+(its search needs 585,000 units) pays a long capped search before CP-SAT; up to 40,000 the
+worst is a CP-SAT proof (#84: ~30 ms, its search 73,000 units)."""
 
 CPSAT_PRESOLVE = False
 """Whether CP-SAT presolves the hint model (``_least_disturbing``). The model is small and
