@@ -14,7 +14,9 @@ engines answer that question exactly:
 - CP-SAT: the kernel finds the best objective, then a CP-SAT model asks for it again with the
   table's groups as extra candidates, each of which may be *kept* exactly as it lies, and
   minimizes the same sum (a lexicographic objective in one solve), warm-started from the
-  kernel's play. It answers everywhere else, and is the cross-check of the first.
+  kernel's play; a table group's cards laid anew count as that group kept
+  (``_keep_before_copying``), so no layout is searched twice. It answers everywhere else,
+  and is the cross-check of the first.
 
 The answer is laid out and re-checked like any solve.
 
