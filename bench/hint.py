@@ -7,6 +7,7 @@ freed-set search with hand jokers).
 
     python -m bench.hint                 # the suite's tables of 60 cards or more
     python -m bench.hint --min-table 0   # every table of the suite
+    python -m bench.hint --slowest 10    # and the 10 slowest auto hints, one a line
 
 Figures: median and max ms per engine, and the ratio CP-SAT / auto per position.
 """
@@ -69,6 +70,8 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--min-table", type=int, default=MIN_TABLE,
                         help="smallest table (cards) to include (default %(default)s)")
+    parser.add_argument("--slowest", type=int, default=0, metavar="N",
+                        help="also list the N slowest auto hints (default %(default)s)")
     args = parser.parse_args(argv)
     positions = big_positions(args.min_table)
     got = timings(positions)
@@ -90,7 +93,18 @@ def main(argv=None) -> int:
               f" ms, CP-SAT median {statistics.median(got['cpsat'][i] for i in mine):.2f} ms, "
               f"ratio median {statistics.median(ratios[i] for i in mine):.1f}x")
     print(f"auto agrees with CP-SAT on {sum(got['agree'])} of {len(positions)}")
+    print_slowest(positions, got, args.slowest)
     return 0 if all(got["agree"]) else 1
+
+
+def print_slowest(positions: list[Position], got: dict[str, list], count: int) -> None:
+    """The ``count`` slowest auto hints: the position's number among ``positions``, its
+    groups and table cards, auto and CP-SAT ms, and the engine that answered."""
+    order = sorted(range(len(positions)), key=lambda i: -got["auto"][i])[:max(count, 0)]
+    for i in order:
+        print(f"  #{i}: {len(positions[i].table)} groups, {table_size(positions[i])} cards; "
+              f"auto {got['auto'][i]:.2f} ms ({got['engine'][i]}), "
+              f"CP-SAT {got['cpsat'][i]:.2f} ms")
 
 
 if __name__ == "__main__":

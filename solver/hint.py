@@ -14,7 +14,9 @@ engines answer that question exactly:
 - CP-SAT: the kernel finds the best objective, then a CP-SAT model asks for it again with the
   table's groups as extra candidates, each of which may be *kept* exactly as it lies, and
   minimizes the same sum (a lexicographic objective in one solve), warm-started from the
-  kernel's play. It answers everywhere else, and is the cross-check of the first.
+  kernel's play; a table group's cards laid anew count as that group kept
+  (``_keep_before_copying``), so no layout is searched twice. It answers everywhere else,
+  and is the cross-check of the first.
 
 The answer is laid out and re-checked like any solve.
 
@@ -65,15 +67,20 @@ the suite's 60+-card tables every one of up to 17 groups finishes within it, and
 groups the sets a search visits run from 200 to 70,000; a cap of 2,000 gave the lowest
 median of 300, 500, 1,000, 2,000, 3,000 and 5,000 (a search stopped at the cap costs about
 half a CP-SAT hint before CP-SAT's own)."""
-LEX_WORK = 20_000
+LEX_WORK = 30_000
 """``auto`` hands a hint of the lexicographic search (``solver.lex_hint``) to CP-SAT after this
 much kernel work (nodes plus the moves they generate). On the suite's 60+-card tables the
-search's work runs from about 100 to 590,000 (median about 7,000; 30 of 95 over 20,000, 44
-over 10,000, measured after the hand-core bits of ``solver.lex_tables.core_tracking``); caps
-of 10,000, 30,000 and 100,000 gave the same auto median (within the noise of a loaded
-machine), the smaller ones a lower worst case (a capped search costs its work before
-CP-SAT's own), the larger ones fewer hand-overs (45, 23 and 10 of 95, measured before those
-bits)."""
+search's work runs from about 100 to 590,000 (median about 7,000; 30 of 95 over 20,000, 22
+over 30,000, 9 over 100,000). A capped search costs its work (0.12-0.2 us a unit,
+2026-12-01) before CP-SAT's own 4-35 ms, and CP-SAT's time does not follow the search's work,
+so no cap suits every position. Re-tuned after hint7 made the search ~2.3x faster per unit,
+every cap timed interleaved per position in one process on ``python -m bench.hint``'s
+positions (thread CPU time, best of 2, load ~3), with CP-SAT's symmetry breaking
+(``_keep_before_copying``): caps of 20,000, 30,000, 40,000, 60,000, 80,000 and 100,000 gave
+30, 22, 21, 16, 12 and 9 hand-overs, mean 6.06, 5.11, 5.43, 5.51, 5.48 and 5.23 ms, worst
+31.5, 32.5, 32.6, 47.0, 55.2 and 52.2 ms, medians 1.59-1.70 ms (noise). From 60,000 on, #79
+(its search needs 585,000 units) pays a long capped search before CP-SAT; up to 40,000 the
+worst is a CP-SAT proof (#84: ~30 ms, its search 73,000 units)."""
 
 CPSAT_PRESOLVE = False
 """Whether CP-SAT presolves the hint model (``_least_disturbing``). The model is small and
@@ -328,6 +335,7 @@ def _least_disturbing(problem: Problem, best: Solution,
     for kept in cpsat.as_lies_kept():
         cpsat.model.add(kept <= 1)
     _keep_joker_names(cpsat, keepable)
+    _keep_before_copying(cpsat, keepable)
     cpsat.model.add(cpsat.played_weight() == best.score)
     _minimize_disturbance(cpsat, keepable)
     for kept, survives in zip(cpsat.as_lies_kept(), _survivors(keepable, best), strict=True):
@@ -366,6 +374,30 @@ def _keep_joker_names(cpsat: CpsatModel, keepable: list[tuple[int, ...]]) -> Non
     for c, kept_with in enumerate(kept_names):
         if kept_with:
             cpsat.model.add(cpsat.table_name[c] >= sum(kept_with))
+
+
+def _keep_before_copying(cpsat: CpsatModel, keepable: list[tuple[int, ...]]) -> None:
+    """Symmetry breaking: a joker-free table group's cards make a new group as an ordinary
+    candidate only when every table group of those cards is kept as it lies, and of two
+    identical table groups the first is kept first. Any play is worth at least as much with
+    a copied group counted as kept (the same cards, one more group kept), so every optimum
+    survives; without these, CP-SAT explored each layout twice (the suite's 60+-card
+    hand-overs: the slowest CP-SAT hint, #79, 35 to 18 ms)."""
+    problem, first = cpsat.problem, cpsat.first_as_lies
+    top = int((problem.need + problem.free + problem.hand).max()) + cpsat.n_jokers  # copies
+    plain = {tuple(sorted(cand.codes)): gi for gi, cand in enumerate(cpsat.candidates[:first])
+             if not cand.jokers}
+    earlier: dict[tuple[int, ...], Any] = {}
+    for kept, group in zip(cpsat.as_lies_kept(), keepable, strict=True):
+        if max(group) >= JOKER_CODE:
+            continue
+        key = tuple(sorted(group))
+        gi = plain.get(key)
+        if gi is not None:
+            cpsat.model.add(cpsat.x[gi] <= top * kept)
+        if key in earlier:
+            cpsat.model.add(earlier[key] >= kept)
+        earlier[key] = kept
 
 
 def _minimize_disturbance(cpsat: CpsatModel, keepable: list[tuple[int, ...]]) -> None:

@@ -106,27 +106,62 @@ def _disturbance(position: Position, table) -> tuple[int, int]:
     return len(changed), picked_up
 
 
-@pytest.mark.parametrize("variant", ["machiavelli", "carousel", "guadalupe", "vatican"])
-def test_the_cpsat_hint_without_presolve_keeps_the_answer(variant, monkeypatch):
-    """CP-SAT's hint model runs without presolve (``solver.hint.CPSAT_PRESOLVE``): the same
-    value, groups changed and cards picked up as with it, table jokers and full tables
-    included (where no kernel search cross-checks CP-SAT)."""
+def _cpsat_hints_agree(variant: str, seed: int, first, second) -> None:
+    """CP-SAT's hints agree on value, groups changed and cards picked up on 12 random
+    positions of ``variant`` (no, one or two jokers), made with the module set up by
+    ``first(module)`` and then by ``second(module)``; at least 6 play."""
     module = importlib.import_module("solver.hint")
-    rng = np.random.default_rng(31)
+    rng = np.random.default_rng(seed)
     played = 0
     for i in range(12):
         position = random_position(rng, variant, int(rng.integers(20, 96)),
                                    int(rng.integers(3, 10)), jokers=(0, 1, 2)[i % 3],
                                    near=0.8)
-        monkeypatch.setattr(module, "CPSAT_PRESOLVE", False)
-        without = hint_position(position, backend="cpsat")
-        monkeypatch.setattr(module, "CPSAT_PRESOLVE", True)
-        with_it = hint_position(position, backend="cpsat")
-        assert without.solution.score == with_it.solution.score, position
-        assert (_disturbance(position, without.solution.table)
-                == _disturbance(position, with_it.solution.table)), position
-        played += bool(without.solution.played)
+        first(module)
+        one = hint_position(position, backend="cpsat")
+        second(module)
+        other = hint_position(position, backend="cpsat")
+        assert one.solution.score == other.solution.score, position
+        assert (_disturbance(position, one.solution.table)
+                == _disturbance(position, other.solution.table)), position
+        played += bool(one.solution.played)
     assert played >= 6
+
+
+@pytest.mark.parametrize("variant", ["machiavelli", "carousel", "guadalupe", "vatican"])
+def test_the_cpsat_hint_without_presolve_keeps_the_answer(variant, monkeypatch):
+    """CP-SAT's hint model runs without presolve (``solver.hint.CPSAT_PRESOLVE``): the same
+    value, groups changed and cards picked up as with it, table jokers and full tables
+    included (where no kernel search cross-checks CP-SAT)."""
+    _cpsat_hints_agree(variant, 31,
+                       lambda module: monkeypatch.setattr(module, "CPSAT_PRESOLVE", False),
+                       lambda module: monkeypatch.setattr(module, "CPSAT_PRESOLVE", True))
+
+
+@pytest.mark.parametrize("variant", ["machiavelli", "carousel", "tahiti", "vatican"])
+def test_the_cpsat_hints_symmetry_breaking_keeps_the_answer(variant, monkeypatch):
+    """CP-SAT's hint model lays a table group's cards as an ordinary candidate only when that
+    group is kept, and keeps the first of two identical groups first
+    (``solver.hint._keep_before_copying``): the same value, groups changed and cards picked
+    up as without those constraints, with jokers, locked groups and two decks."""
+    breaking = importlib.import_module("solver.hint")._keep_before_copying
+    _cpsat_hints_agree(
+        variant, 53,
+        lambda module: monkeypatch.setattr(module, "_keep_before_copying", breaking),
+        lambda module: monkeypatch.setattr(module, "_keep_before_copying",
+                                           lambda cpsat, keepable: None))
+
+
+@pytest.mark.parametrize("text, changed, picked_up", [
+    ("8H 9H 10H | 8H 9H 10H / 7H", [2], 3),
+    ("8H 9H 10H | 8H 9H 10H / 5S 5D 5C", [], 0),
+    ("5S 5D 5C | 5S 5D 5C / 5H 5H", [1, 2], 6),
+])
+def test_the_cpsat_hint_keeps_twice_laid_groups(text, changed, picked_up):
+    """Two identical table groups: the CP-SAT hint keeps one and grows the other (reported
+    as the second), lays the hand's own copies anew, or grows both."""
+    result = hint(Position.parse(text), backend="cpsat")
+    assert (result.changed_groups, result.picked_up) == (changed, picked_up)
 
 
 @pytest.mark.parametrize("cap", [1, 300])
@@ -193,3 +228,17 @@ def test_cpsat_keep_hints_count_a_twice_laid_group_once():
     assert _survivors([group, group], replace(play, table=[laid])) == [True, False]
     assert _survivors([group, group], replace(play, table=[laid, laid])) == [True, True]
     assert _survivors([group, group], replace(play, table=[laid[::-1]])) == [False, False]
+
+
+def test_bench_hint_lists_the_slowest_auto_hints(capsys):
+    """``python -m bench.hint --slowest N``: the N slowest auto hints, slowest first, with
+    the engine that answered and CP-SAT's time beside."""
+    from bench.hint import print_slowest
+    positions = [Position.parse(text) for text in
+                 ("5C 6C 7C / 8C", "5S 5H 5D | 9H 10H JH / 5C", "AS 2S 3S / KD")]
+    got = {"auto": [1.0, 3.5, 2.0], "cpsat": [9.0, 8.0, 7.0],
+           "engine": ["kernel", "cpsat", "kernel"]}
+    print_slowest(positions, got, 2)
+    lines = capsys.readouterr().out.splitlines()
+    assert lines == ["  #1: 2 groups, 6 cards; auto 3.50 ms (cpsat), CP-SAT 8.00 ms",
+                     "  #2: 1 groups, 3 cards; auto 2.00 ms (kernel), CP-SAT 7.00 ms"]
