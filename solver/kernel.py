@@ -40,9 +40,14 @@ from solver.kernel_decode import JOKERS, decode_moves
 N_STEPS = N_RANKS  # one step per rank: the ace first, then 2 .. K
 PRIORITY = 1 << 10  # move rank = real gain * PRIORITY - jokers * JOKER_COST - distance
 JOKER_COST = 1 << 6  # from the table's arrangement (below PRIORITY, above any distance)
-LAZY_BOUNDS = 200  # nodes a search with jokers expands before it builds ``state_bounds``
+# Nodes a search with jokers expands before it builds ``state_bounds`` (and looks for
+# dominating nodes): 200 until 2026-12-01; 50 takes 0.69x the nodes over bench.joker_games'
+# 5,169 positions, never more on any, same answers (bounds only cut what cannot beat the best).
+LAZY_BOUNDS = 50
 PAIR_WORK = 2000  # work a joker-free search does before it restarts with ``pair_state_bounds``
 UNKNOWN_FUTURE = 1 << 50  # what a node can add, before its exploration ends: no bound yet
+SORT_SCRATCH = 1 << 9  # moves a node's sort orders by packed keys (``_sort_moves``)
+INDEX_BITS = 20  # a packed sort key: rank below the node's best, then the move's index
 
 # Per-cell fields of the ``cell[t, s, :]`` array (step t, suit s); see ``cell_arrays``.
 (LO, HI, BASE, HAND, WEIGHT, JOKER_WEIGHT, DEFICIT, FIXED, REQUIRED, SET_MIN, RUN_MIN,
@@ -66,7 +71,7 @@ N_OPT_FIELDS = 5
 SearchTables = namedtuple("SearchTables", [
     "cell", "cfg", "init", "delta", "alive", "ref_k", "ref_g", "ref_z", "kvecs", "n_q",
     "base_key", "opts", "n_opt", "q_of", "fixed_before", "kv_index", "kv_list", "dominators",
-    "seen", "opt_bound", "opt_most",
+    "seen", "opt_bound", "opt_most", "sort_keys",
 ])
 SearchTables.__doc__ = """What every expansion of one search reads, and its scratch space.
 
@@ -85,7 +90,8 @@ and ``seen[t, s, q]`` whether a node explored at step ``t`` had suit ``s`` in st
 since the search looks for dominating nodes (``_visit``: a state not seen there dominates no
 node it can find). ``opt_bound[s, k, j]`` bounds what option ``opts[s, k, j]`` adds and
 ``opt_most[s, k]`` is the largest of ``opt_bound[s, k]`` when a node's moves are cut
-(``_option_bounds``; a separate array keeps ``opts`` as small as before)."""
+(``_option_bounds``; a separate array keeps ``opts`` as small as before). ``sort_keys`` is
+scratch for ``_sort_moves`` (``SORT_SCRATCH`` entries)."""
 
 
 @njit(cache=True)
@@ -119,7 +125,7 @@ def _expansion(tables):
     return (tables.cell, tables.cfg, tables.init, tables.delta, tables.alive, tables.ref_k,
             tables.ref_g, tables.ref_z, tables.n_q, tables.base_key, tables.fixed_before,
             tables.kvecs, tables.kv_index, tables.kv_list, tables.opts, tables.n_opt,
-            tables.q_of, tables.opt_bound, tables.opt_most)
+            tables.q_of, tables.opt_bound, tables.opt_most, tables.sort_keys)
 
 
 @njit(cache=True, inline="always")
@@ -139,7 +145,8 @@ def _ace_options(ex, s, k, total, z, gain, rank):
     """The options of suit ``s`` at the ace with ``total`` copies (``z`` of them jokers),
     ``k`` in sets: the rest are ``g`` high aces and ``r0`` low aces starting runs (at least
     ``HIGH_MIN`` and ``RUN_MIN`` of them: vatican jokers beside a king or a two)."""
-    (cell, cfg, init, _, alive, ref_k, ref_g, _, _, _, _, _, _, _, opts, n_opt, _, _, _) = ex
+    (cell, cfg, init, _, alive, ref_k, ref_g, _, _, _, _, _, _, _, opts, n_opt, _, _, _,
+     _) = ex
     for g in range(min(cfg[GMAX], total - k), -1, -1):
         r0 = total - k - g
         if r0 > 0 and cfg[R0_OK] == 0:
@@ -165,7 +172,7 @@ def _suit_options(ex, t, s, wild_left):
     set cards and ``RUN_MIN`` run cards here (docs/rules.md §8.2).
     """
     (cell, cfg, _, delta, alive, ref_k, _, ref_z, _, _, _, _, _, _, opts, n_opt, q_of, _,
-     _) = ex
+     _, _) = ex
     labelled = cfg[ALL_TABLE_JOKERS] > 0
     base, hand, q = cell[t, s, BASE], cell[t, s, HAND], q_of[s]
     for k in range(n_opt.shape[1]):
@@ -218,7 +225,7 @@ def _combine(ex, t, kv, used, wild_left, moves, end, cut, limit):
     suits not yet chosen) add up to at most ``limit`` are left out, a whole loop level at a
     time; ``most`` is the largest such sum left out (``NO_SCORE``: none; ``_expand``)."""
     (cell, cfg, _, _, _, _, _, _, n_q, base_key, fixed_before, kvecs, _, _, opts, n_opt, _,
-     opt_bound, opt_most) = ex
+     opt_bound, opt_most, _) = ex
     most = NO_SCORE
     k0, k1, k2, k3 = kvecs[kv, 0], kvecs[kv, 1], kvecs[kv, 2], kvecs[kv, 3]
     o0, o1, o2, o3 = opts[0, k0], opts[1, k1], opts[2, k2], opts[3, k3]
@@ -290,7 +297,8 @@ def _option_bounds(ex, bounds, t, wild_left):
     (``z * JOKER_WEIGHT``, or ``_labelled_joker_gain``) plus the child's ``_jokers_ahead`` is
     at most the node's ``_jokers_ahead``: each joker placed scores at most
     ``JOKER_WEIGHT_MAX``, which the node's count of jokers still to score already held."""
-    (cell, cfg, _, _, _, _, _, _, _, _, _, _, _, _, opts, n_opt, _, opt_bound, opt_most) = ex
+    (cell, cfg, _, _, _, _, _, _, _, _, _, _, _, _, opts, n_opt, _, opt_bound, opt_most,
+     _) = ex
     labelled = cfg[ALL_TABLE_JOKERS] > 0
     for s in range(N_SUITS):
         joker_weight = 0 if labelled else cell[t, s, JOKER_WEIGHT]
@@ -306,24 +314,64 @@ def _option_bounds(ex, bounds, t, wild_left):
 
 
 @njit(cache=True)
-def _sort_moves(moves, at, end):
+def _sort_moves(moves, at, end, keys):
     """Best rank first over ``moves[at:end]``, ties in generation order: an insertion sort for
-    short segments, a stable merge sort (``argsort``) for the long ones jokers make."""
-    if end - at > 32:
+    a few moves, else the moves' packed keys sorted in ``keys`` (scratch; ``argsort`` when
+    they do not fit, as for the ace step's thousands of joker moves), then the rows moved
+    into their places. The same order as a stable sort by rank; no allocation a node."""
+    n = end - at
+    if n <= 32:
+        _insertion_sort(moves, at, end)
+        return
+    if n > keys.shape[0]:
         order = np.argsort(-moves[at:end, MOVE_RANK], kind="mergesort")
         moves[at:end] = moves[at:end][order]
         return
-    row = np.empty(N_MOVE_FIELDS, dtype=np.int64)
+    top = moves[at, MOVE_RANK]
     for i in range(at + 1, end):
-        for f in range(N_MOVE_FIELDS):
-            row[f] = moves[i, f]
+        top = max(top, moves[i, MOVE_RANK])
+    for i in range(n):  # rank below the best first, then generation order: distinct keys
+        keys[i] = ((top - moves[at + i, MOVE_RANK]) << INDEX_BITS) | i
+    keys[:n].sort()
+    for i in range(n):
+        keys[i] &= (1 << INDEX_BITS) - 1  # the row that goes to place i
+    _permute_rows(moves, at, keys, n)
+
+
+@njit(cache=True, inline="always")
+def _permute_rows(moves, at, source, n):
+    """Move row ``at + source[i]`` of ``moves`` to row ``at + i`` for every ``i < n``, in
+    place, one cycle of the permutation at a time (``source`` is marked -1 as it goes)."""
+    for start in range(n):
+        if source[start] < 0:
+            continue
+        key, gain, code, rank = moves[at + start, MOVE_KEY], moves[at + start, MOVE_GAIN], \
+            moves[at + start, MOVE_CODE], moves[at + start, MOVE_RANK]
+        i = start
+        while source[i] != start:
+            j = source[i]
+            for f in range(N_MOVE_FIELDS):
+                moves[at + i, f] = moves[at + j, f]
+            source[i] = -1
+            i = j
+        source[i] = -1
+        moves[at + i, MOVE_KEY], moves[at + i, MOVE_GAIN] = key, gain
+        moves[at + i, MOVE_CODE], moves[at + i, MOVE_RANK] = code, rank
+
+
+@njit(cache=True, inline="always")
+def _insertion_sort(moves, at, end):
+    """``_sort_moves`` for a few moves: stable, best rank first."""
+    for i in range(at + 1, end):
+        key, gain, code, rank = moves[i, MOVE_KEY], moves[i, MOVE_GAIN], moves[i, MOVE_CODE], \
+            moves[i, MOVE_RANK]
         j = i - 1
-        while j >= at and moves[j, MOVE_RANK] < row[MOVE_RANK]:
+        while j >= at and moves[j, MOVE_RANK] < rank:
             for f in range(N_MOVE_FIELDS):
                 moves[j + 1, f] = moves[j, f]
             j -= 1
-        for f in range(N_MOVE_FIELDS):
-            moves[j + 1, f] = row[f]
+        moves[j + 1, MOVE_KEY], moves[j + 1, MOVE_GAIN] = key, gain
+        moves[j + 1, MOVE_CODE], moves[j + 1, MOVE_RANK] = code, rank
 
 
 @njit(cache=True, inline="always")
@@ -340,7 +388,7 @@ def _expand(t, key, ex, moves, at, bounds, limit):
     ``most`` bounds what those add, less the node's ``_jokers_ahead`` (``NO_SCORE``: none).
     """
     (_, cfg, _, _, _, _, _, _, n_q, base_key, _, kvecs, kv_index, kv_list, _, n_opt, q_of,
-     _, opt_most) = ex
+     _, opt_most, sort_keys) = ex
     rest = key % base_key
     used = key // base_key
     for s in range(N_SUITS):
@@ -369,7 +417,7 @@ def _expand(t, key, ex, moves, at, bounds, limit):
             return -(end + count), most
         end, left_out = _combine(ex, t, kv, used, wild_left, moves, end, cut, limit)
         most = max(most, left_out)
-    _sort_moves(moves, at, end)
+    _sort_moves(moves, at, end, sort_keys)
     return end, most
 
 
@@ -608,6 +656,7 @@ def _search_tables(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len, d
                  dtype=np.bool_),
         np.empty((N_SUITS, cfg[COPIES] + 1, MAX_SUIT_OPTIONS), dtype=np.int64),
         np.zeros((N_SUITS, cfg[COPIES] + 1), dtype=np.int64),
+        np.empty(SORT_SCRATCH, dtype=np.int64),
     )
 
 
@@ -1026,13 +1075,12 @@ def _branch_and_bound(tables, accept, ub_rest, upper, node_limit, floor, pairs, 
     that can beat the best so far. Without ``pairs``, the suits' state bounds bound nodes
     too, built when first worth it: without jokers once a first partition is found, with
     jokers after ``LAZY_BOUNDS`` nodes, and then ``_open_node`` leaves out moves too."""
-    base_key, n_q, cfg, fixed_before = tables.base_key, tables.n_q, tables.cfg, \
-        tables.fixed_before
+    base_key, n_q, cfg, fixed_before, seen, dominators = tables.base_key, tables.n_q, \
+        tables.cfg, tables.fixed_before, tables.seen, tables.dominators
     wild, mandatory, ex = cfg[WILD], cfg[TABLE_JOKERS], _expansion(tables)
     moves = np.empty((1 << 9, N_MOVE_FIELDS), dtype=np.int64)
     seg_pos = np.zeros(N_STEPS + 1, dtype=np.int64)  # the moves of depth d: seg_pos..seg_end
-    seg_end = np.zeros(N_STEPS + 1, dtype=np.int64)
-    score = np.zeros(N_STEPS + 1, dtype=np.int64)
+    seg_end, score = np.zeros(N_STEPS + 1, dtype=np.int64), np.zeros(N_STEPS + 1, dtype=np.int64)
     ahead = np.full(N_STEPS + 1, NO_SCORE, dtype=np.int64)  # the most depth d's node adds
     node_keys = np.zeros(N_STEPS + 1, dtype=np.int64)
     path, best_path = np.zeros(N_STEPS, dtype=np.int64), np.zeros(N_STEPS, dtype=np.int64)
@@ -1077,8 +1125,8 @@ def _branch_and_bound(tables, accept, ub_rest, upper, node_limit, floor, pairs, 
             ahead[depth] = max(ahead[depth], gain + bound)
             continue
         tt_keys, tt_vals, tt_fut, tt_used, explore, future = _visit(
-            tables.seen, tables.dominators, n_q, (tt_keys, tt_vals, tt_fut, tt_used), t,
-            key_space, child_key, child_score, best)
+            seen, dominators, n_q, (tt_keys, tt_vals, tt_fut, tt_used), t, key_space, child_key,
+            child_score, best)
         if not explore:
             ahead[depth] = max(ahead[depth], gain + min(future, bound))
             continue
@@ -1090,11 +1138,8 @@ def _branch_and_bound(tables, accept, ub_rest, upper, node_limit, floor, pairs, 
         start = seg_end[depth]
         moves, end, ahead[t] = _open_node(ex, t, child_key, moves, start,
                                           suit_bounds if wild else no_cut, best - child_score)
-        depth = t
-        score[depth] = child_score
-        node_keys[depth] = t * key_space + child_key
-        seg_pos[depth] = start
-        seg_end[depth] = end
+        depth, score[t], node_keys[t] = t, child_score, t * key_space + child_key
+        seg_pos[depth], seg_end[depth] = start, end
         work += 1 + end - start  # a node and the moves it generated: a proxy for time
     return best, best_path, complete, nodes, work, (tt_keys, tt_vals, tt_fut, tt_used)
 
