@@ -731,7 +731,7 @@ def joker_state_bounds(cell, delta, accept, wild):
             for q in range(n_q):
                 for r in range(copies + 1):
                     nxt = delta[q, r, cell[t, s, REQUIRED]]
-                    if nxt < 0:
+                    if nxt < 0 or after[nxt, width - 1] == NO_SCORE:  # grows with h: dead
                         continue
                     for cost in range(width):
                         gain = gains[r, cost]
