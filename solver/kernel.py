@@ -40,9 +40,14 @@ from solver.kernel_decode import JOKERS, decode_moves
 N_STEPS = N_RANKS  # one step per rank: the ace first, then 2 .. K
 PRIORITY = 1 << 10  # move rank = real gain * PRIORITY - jokers * JOKER_COST - distance
 JOKER_COST = 1 << 6  # from the table's arrangement (below PRIORITY, above any distance)
-LAZY_BOUNDS = 200  # nodes a search with jokers expands before it builds ``state_bounds``
+# Nodes a search with jokers expands before it builds ``state_bounds`` (and looks for
+# dominating nodes): 200 until 2026-12-01; 50 takes 0.69x the nodes over bench.joker_games'
+# 5,169 positions, never more on any, same answers (bounds only cut what cannot beat the best).
+LAZY_BOUNDS = 50
 PAIR_WORK = 2000  # work a joker-free search does before it restarts with ``pair_state_bounds``
 UNKNOWN_FUTURE = 1 << 50  # what a node can add, before its exploration ends: no bound yet
+SORT_SCRATCH = 1 << 9  # moves a node's sort orders by packed keys (``_sort_moves``)
+INDEX_BITS = 20  # a packed sort key: rank below the node's best, then the move's index
 
 # Per-cell fields of the ``cell[t, s, :]`` array (step t, suit s); see ``cell_arrays``.
 (LO, HI, BASE, HAND, WEIGHT, JOKER_WEIGHT, DEFICIT, FIXED, REQUIRED, SET_MIN, RUN_MIN,
@@ -66,7 +71,7 @@ N_OPT_FIELDS = 5
 SearchTables = namedtuple("SearchTables", [
     "cell", "cfg", "init", "delta", "alive", "ref_k", "ref_g", "ref_z", "kvecs", "n_q",
     "base_key", "opts", "n_opt", "q_of", "fixed_before", "kv_index", "kv_list", "dominators",
-    "seen", "opt_bound", "opt_most",
+    "seen", "opt_bound", "opt_most", "sort_keys",
 ])
 SearchTables.__doc__ = """What every expansion of one search reads, and its scratch space.
 
@@ -85,7 +90,8 @@ and ``seen[t, s, q]`` whether a node explored at step ``t`` had suit ``s`` in st
 since the search looks for dominating nodes (``_visit``: a state not seen there dominates no
 node it can find). ``opt_bound[s, k, j]`` bounds what option ``opts[s, k, j]`` adds and
 ``opt_most[s, k]`` is the largest of ``opt_bound[s, k]`` when a node's moves are cut
-(``_option_bounds``; a separate array keeps ``opts`` as small as before)."""
+(``_option_bounds``; a separate array keeps ``opts`` as small as before). ``sort_keys`` is
+scratch for ``_sort_moves`` (``SORT_SCRATCH`` entries)."""
 
 
 @njit(cache=True)
@@ -97,9 +103,13 @@ def _gain(u, base, hand, weight):
     return weight * min(extra, hand)
 
 
-# The option helpers below are inlined into ``_expand``: called as functions, each call passes
-# the ``SearchTables`` tuple (reference counts on every array in it), which made the search
-# about three times slower.
+# The functions run for every node, option or move (``_expand`` and its helpers, ``_visit``,
+# the node bound) are inlined into the search loop and take the arrays they read, never the
+# ``SearchTables`` tuple: numba counts a reference to every array a call's tuple holds (an
+# atomic add and subtract each), which ``perf`` put at about 43% of a slow joker search's
+# machine code (2026-12-01). ``_expansion`` gathers what an expansion reads in a plain tuple,
+# unpacked once a node; rows are read and written element by element (a row view counts a
+# reference too). The same design as ``solver.kernel_lex``.
 @njit(cache=True, inline="always")
 def _option_code(copies, k, g, z):
     """One suit's option packed in ``CODE_BITS`` bits: copies used, set cards, high aces,
@@ -107,108 +117,124 @@ def _option_code(copies, k, g, z):
     return copies | (k << FIELD_BITS) | (g << (2 * FIELD_BITS)) | (z << (3 * FIELD_BITS))
 
 
-@njit(cache=True, inline="always")
-def _put_option(tables, s, k, code, nxt, gain, rank, z):
-    """Append an option to suit ``s``'s list for ``k`` set cards in ``tables.opts``."""
-    j = tables.n_opt[s, k]
-    tables.opts[s, k, j, OPT_CODE] = code
-    tables.opts[s, k, j, OPT_NEXT] = nxt
-    tables.opts[s, k, j, OPT_GAIN] = gain
-    tables.opts[s, k, j, OPT_RANK] = rank
-    tables.opts[s, k, j, OPT_JOKERS] = z
-    tables.n_opt[s, k] = j + 1
+@njit(cache=True)
+def _expansion(tables):
+    """What a node's expansion reads and writes (``_expand`` and its helpers), as one plain
+    tuple: the problem (``cell`` .. ``fixed_before``), the set vectors and the scratch
+    arrays (``SearchTables`` says what each holds)."""
+    return (tables.cell, tables.cfg, tables.init, tables.delta, tables.alive, tables.ref_k,
+            tables.ref_g, tables.ref_z, tables.n_q, tables.base_key, tables.fixed_before,
+            tables.kvecs, tables.kv_index, tables.kv_list, tables.opts, tables.n_opt,
+            tables.q_of, tables.opt_bound, tables.opt_most, tables.sort_keys)
 
 
 @njit(cache=True, inline="always")
-def _ace_options(tables, s, k, total, z, gain, rank):
+def _put_option(opts, n_opt, s, k, code, nxt, gain, rank, z):
+    """Append an option to suit ``s``'s list for ``k`` set cards in ``opts``."""
+    j = n_opt[s, k]
+    opts[s, k, j, OPT_CODE] = code
+    opts[s, k, j, OPT_NEXT] = nxt
+    opts[s, k, j, OPT_GAIN] = gain
+    opts[s, k, j, OPT_RANK] = rank
+    opts[s, k, j, OPT_JOKERS] = z
+    n_opt[s, k] = j + 1
+
+
+@njit(cache=True, inline="always")
+def _ace_options(ex, s, k, total, z, gain, rank):
     """The options of suit ``s`` at the ace with ``total`` copies (``z`` of them jokers),
     ``k`` in sets: the rest are ``g`` high aces and ``r0`` low aces starting runs (at least
     ``HIGH_MIN`` and ``RUN_MIN`` of them: vatican jokers beside a king or a two)."""
-    cfg = tables.cfg
+    (cell, cfg, init, _, alive, ref_k, ref_g, _, _, _, _, _, _, _, opts, n_opt, _, _, _,
+     _) = ex
     for g in range(min(cfg[GMAX], total - k), -1, -1):
         r0 = total - k - g
         if r0 > 0 and cfg[R0_OK] == 0:
             continue
-        if g < tables.cell[0, s, HIGH_MIN] or r0 < tables.cell[0, s, RUN_MIN]:
+        if g < cell[0, s, HIGH_MIN] or r0 < cell[0, s, RUN_MIN]:
             continue
-        nxt = tables.init[r0, g]
-        if nxt < 0 or not tables.alive[1, s, nxt]:
+        nxt = init[r0, g]
+        if nxt < 0 or not alive[1, s, nxt]:
             continue
-        distance = abs(k - tables.ref_k[0, s]) + abs(g - tables.ref_g[s])
-        _put_option(tables, s, k, _option_code(total, k, g, z), nxt, gain, rank - distance, z)
+        distance = abs(k - ref_k[0, s]) + abs(g - ref_g[s])
+        _put_option(opts, n_opt, s, k, _option_code(total, k, g, z), nxt, gain,
+                    rank - distance, z)
 
 
 @njit(cache=True, inline="always")
-def _suit_options(tables, t, s, k, wild_left):
-    """List in ``tables.opts[s, k]`` the options of suit ``s`` at step ``t`` with ``k`` set
-    cards.
+def _suit_options(ex, t, s, wild_left):
+    """List in ``opts[s, k]`` (``ex``: ``_expansion``), for every number ``k`` of set cards,
+    the options of suit ``s`` at step ``t``.
 
     Options are ordered by the gain of their real cards, sparing jokers (a joker placed early
     is often wasted), then by how close their set and high-ace counts stay to the table as it
     lies (which is known to work). Vatican jokers held beside a neighbour need ``SET_MIN``
     set cards and ``RUN_MIN`` run cards here (docs/rules.md §8.2).
     """
-    cell = tables.cell
-    labelled = tables.cfg[ALL_TABLE_JOKERS] > 0
-    base, hand = cell[t, s, BASE], cell[t, s, HAND]
-    tables.n_opt[s, k] = 0
-    if k < cell[t, s, SET_MIN]:
-        return
+    (cell, cfg, _, delta, alive, ref_k, _, ref_z, _, _, _, _, _, _, opts, n_opt, q_of, _,
+     _, _) = ex
+    labelled = cfg[ALL_TABLE_JOKERS] > 0
+    base, hand, q = cell[t, s, BASE], cell[t, s, HAND], q_of[s]
+    for k in range(n_opt.shape[1]):
+        n_opt[s, k] = 0
     for u in range(cell[t, s, HI], cell[t, s, LO] - 1, -1):
         gain = _gain(u, base, hand, cell[t, s, WEIGHT])
         played = 0 if u <= base else min(u - base, hand)
-        for z in range(0, min(wild_left, tables.cfg[COPIES] - u, cell[t, s, JOKER_MAX]) + 1):
+        for z in range(0, min(wild_left, cfg[COPIES] - u, cell[t, s, JOKER_MAX]) + 1):
             total = u + z
-            if total < k or z + played < cell[t, s, DEFICIT]:
+            if z + played < cell[t, s, DEFICIT]:
                 continue
             local = gain + (0 if labelled else z * cell[t, s, JOKER_WEIGHT])
             # Order: real cards' gain first, then jokers where they lie (table
             # jokers) or not at all (hand jokers, spent only where needed).
-            rank = gain * PRIORITY - abs(z - tables.ref_z[t, s]) * JOKER_COST
-            if t == 0:
-                _ace_options(tables, s, k, total, z, local, rank)
-                continue
-            if total - k < cell[t, s, RUN_MIN]:
-                continue
-            nxt = tables.delta[tables.q_of[s], total - k, cell[t, s, REQUIRED]]
-            if nxt < 0 or not tables.alive[t + 1, s, nxt]:
-                continue
-            _put_option(tables, s, k, _option_code(total, k, 0, z), nxt, local,
-                        rank - abs(k - tables.ref_k[t, s]), z)
+            rank = gain * PRIORITY - abs(z - ref_z[t, s]) * JOKER_COST
+            for k in range(cell[t, s, SET_MIN], total + 1):
+                if t == 0:
+                    _ace_options(ex, s, k, total, z, local, rank)
+                    continue
+                if total - k < cell[t, s, RUN_MIN]:
+                    continue
+                nxt = delta[q, total - k, cell[t, s, REQUIRED]]
+                if nxt < 0 or not alive[t + 1, s, nxt]:
+                    continue
+                _put_option(opts, n_opt, s, k, _option_code(total, k, 0, z), nxt, local,
+                            rank - abs(k - ref_k[t, s]), z)
 
 
 @njit(cache=True, inline="always")
-def _labelled_joker_gain(tables, t, used, zs):
-    """With table jokers in play, what the ``zs`` jokers a move places at step ``t`` add.
+def _labelled_joker_gain(weight, table_all, fixed_here, fixed_next, used, zs):
+    """With table jokers in play, what the ``zs`` jokers a move places at a step add
+    (``weight``: a joker's weight there; ``fixed_here``/``fixed_next``: ``fixed_before`` of
+    the step and the next).
 
     Jokers are alike, so the table's jokers count as the cheapest names placed (docs/rules.md
     §8): steps run in rank order and a joker's weight depends on its rank only (so
-    ``kernel_backend`` checks), hence the first ``ALL_TABLE_JOKERS`` placed, fixed ones
-    included, are the table's and score nothing; each later one scores its step's weight."""
-    table_all = tables.cfg[ALL_TABLE_JOKERS]
-    before = used + tables.fixed_before[t]
-    after = used + zs + tables.fixed_before[t + 1]
-    return tables.cell[t, 0, JOKER_WEIGHT] * (max(0, after - table_all)
-                                              - max(0, before - table_all))
+    ``kernel_backend`` checks), hence the first ``ALL_TABLE_JOKERS`` (``table_all``)
+    placed, fixed ones included, are the table's and score nothing; each later one scores
+    its step's weight."""
+    before = used + fixed_here
+    after = used + zs + fixed_next
+    return weight * (max(0, after - table_all) - max(0, before - table_all))
 
 
 @njit(cache=True, inline="always")
-def _combine(tables, t, kvec, used, wild_left, moves, end, cut, limit):
-    """Write every combination of the four suits' options with the set cards ``kvec``
+def _combine(ex, t, kv, used, wild_left, moves, end, cut, limit):
+    """Write every combination of the four suits' options with the set cards ``kvecs[kv]``
     (jokers within ``wild_left``) to ``moves`` from ``end``: ``(end, most)``. With ``cut``,
     the combinations whose options' ``opt_bound`` (each suit's most, ``opt_most``, for the
     suits not yet chosen) add up to at most ``limit`` are left out, a whole loop level at a
     time; ``most`` is the largest such sum left out (``NO_SCORE``: none; ``_expand``)."""
-    n_q, most = tables.n_q, NO_SCORE
-    o0, o1 = tables.opts[0, kvec[0]], tables.opts[1, kvec[1]]
-    o2, o3 = tables.opts[2, kvec[2]], tables.opts[3, kvec[3]]
-    n0, n1 = tables.n_opt[0, kvec[0]], tables.n_opt[1, kvec[1]]
-    n2, n3 = tables.n_opt[2, kvec[2]], tables.n_opt[3, kvec[3]]
-    m1, m2 = tables.opt_most[1, kvec[1]], tables.opt_most[2, kvec[2]]
-    m3 = tables.opt_most[3, kvec[3]]
-    b0, b1 = tables.opt_bound[0, kvec[0]], tables.opt_bound[1, kvec[1]]
-    b2, b3 = tables.opt_bound[2, kvec[2]], tables.opt_bound[3, kvec[3]]
-    labelled = tables.cfg[ALL_TABLE_JOKERS] > 0
+    (cell, cfg, _, _, _, _, _, _, n_q, base_key, fixed_before, kvecs, _, _, opts, n_opt, _,
+     opt_bound, opt_most, _) = ex
+    most = NO_SCORE
+    k0, k1, k2, k3 = kvecs[kv, 0], kvecs[kv, 1], kvecs[kv, 2], kvecs[kv, 3]
+    o0, o1, o2, o3 = opts[0, k0], opts[1, k1], opts[2, k2], opts[3, k3]
+    n0, n1, n2, n3 = n_opt[0, k0], n_opt[1, k1], n_opt[2, k2], n_opt[3, k3]
+    m1, m2, m3 = opt_most[1, k1], opt_most[2, k2], opt_most[3, k3]
+    b0, b1, b2, b3 = opt_bound[0, k0], opt_bound[1, k1], opt_bound[2, k2], opt_bound[3, k3]
+    table_all = cfg[ALL_TABLE_JOKERS]
+    weight, fixed_here, fixed_next = cell[t, 0, JOKER_WEIGHT], fixed_before[t], \
+        fixed_before[t + 1]
     for a in range(n0):
         if cut and b0[a] + m1 + m2 + m3 <= limit:
             most = max(most, b0[a] + m1 + m2 + m3)
@@ -237,11 +263,12 @@ def _combine(tables, t, kvec, used, wild_left, moves, end, cut, limit):
                         most = max(most, top)
                         continue
                     joker_gain = 0
-                    if labelled:  # table jokers are the first placed, hand ones score
-                        joker_gain = _labelled_joker_gain(tables, t, used, zs)
+                    if table_all > 0:  # table jokers are the first placed, hand ones score
+                        joker_gain = _labelled_joker_gain(weight, table_all, fixed_here,
+                                                          fixed_next, used, zs)
                     moves[end, MOVE_KEY] = (o0[a, OPT_NEXT] + n_q * (
                         o1[b, OPT_NEXT] + n_q * (o2[c, OPT_NEXT] + n_q * o3[d, OPT_NEXT]))
-                    ) + tables.base_key * (used + zs)
+                    ) + base_key * (used + zs)
                     moves[end, MOVE_GAIN] = o0[a, OPT_GAIN] + o1[b, OPT_GAIN] + \
                         o2[c, OPT_GAIN] + o3[d, OPT_GAIN] + joker_gain
                     moves[end, MOVE_RANK] = o0[a, OPT_RANK] + o1[b, OPT_RANK] + \
@@ -255,7 +282,7 @@ def _combine(tables, t, kvec, used, wild_left, moves, end, cut, limit):
 
 
 @njit(cache=True, inline="always")
-def _option_bounds(tables, bounds, t, wild_left):
+def _option_bounds(ex, bounds, t, wild_left):
     """Set each option's ``opt_bound`` at node step ``t`` (``t >= 1``), and ``opt_most``: what
     its suit's real cards add at the step plus the suit's state bound after it
     (``joker_state_bounds`` ``bounds`` at step ``t + 1``, in its next state, with the node's
@@ -270,47 +297,88 @@ def _option_bounds(tables, bounds, t, wild_left):
     (``z * JOKER_WEIGHT``, or ``_labelled_joker_gain``) plus the child's ``_jokers_ahead`` is
     at most the node's ``_jokers_ahead``: each joker placed scores at most
     ``JOKER_WEIGHT_MAX``, which the node's count of jokers still to score already held."""
-    labelled = tables.cfg[ALL_TABLE_JOKERS] > 0
+    (cell, cfg, _, _, _, _, _, _, _, _, _, _, _, _, opts, n_opt, _, opt_bound, opt_most,
+     _) = ex
+    labelled = cfg[ALL_TABLE_JOKERS] > 0
     for s in range(N_SUITS):
-        joker_weight = 0 if labelled else tables.cell[t, s, JOKER_WEIGHT]
-        after = bounds[t + 1, s]
-        for k in range(tables.n_opt.shape[1]):
+        joker_weight = 0 if labelled else cell[t, s, JOKER_WEIGHT]
+        for k in range(n_opt.shape[1]):
             most = NO_SCORE
-            for j in range(tables.n_opt[s, k]):
-                option = tables.opts[s, k, j]
-                z = option[OPT_JOKERS]
-                value = option[OPT_GAIN] - z * joker_weight + \
-                    after[option[OPT_NEXT], 2 * (wild_left - z)]
-                tables.opt_bound[s, k, j] = value
+            for j in range(n_opt[s, k]):
+                z = opts[s, k, j, OPT_JOKERS]
+                value = opts[s, k, j, OPT_GAIN] - z * joker_weight + \
+                    bounds[t + 1, s, opts[s, k, j, OPT_NEXT], 2 * (wild_left - z)]
+                opt_bound[s, k, j] = value
                 most = max(most, value)
-            tables.opt_most[s, k] = most
+            opt_most[s, k] = most
 
 
 @njit(cache=True)
-def _sort_moves(moves, at, end):
+def _sort_moves(moves, at, end, keys):
     """Best rank first over ``moves[at:end]``, ties in generation order: an insertion sort for
-    short segments, a stable merge sort (``argsort``) for the long ones jokers make."""
-    if end - at > 32:
+    a few moves, else the moves' packed keys sorted in ``keys`` (scratch; ``argsort`` when
+    they do not fit, as for the ace step's thousands of joker moves), then the rows moved
+    into their places. The same order as a stable sort by rank; no allocation a node."""
+    n = end - at
+    if n <= 32:
+        _insertion_sort(moves, at, end)
+        return
+    if n > keys.shape[0]:
         order = np.argsort(-moves[at:end, MOVE_RANK], kind="mergesort")
         moves[at:end] = moves[at:end][order]
         return
-    row = np.empty(N_MOVE_FIELDS, dtype=np.int64)
+    top = moves[at, MOVE_RANK]
     for i in range(at + 1, end):
-        for f in range(N_MOVE_FIELDS):
-            row[f] = moves[i, f]
+        top = max(top, moves[i, MOVE_RANK])
+    for i in range(n):  # rank below the best first, then generation order: distinct keys
+        keys[i] = ((top - moves[at + i, MOVE_RANK]) << INDEX_BITS) | i
+    keys[:n].sort()
+    for i in range(n):
+        keys[i] &= (1 << INDEX_BITS) - 1  # the row that goes to place i
+    _permute_rows(moves, at, keys, n)
+
+
+@njit(cache=True, inline="always")
+def _permute_rows(moves, at, source, n):
+    """Move row ``at + source[i]`` of ``moves`` to row ``at + i`` for every ``i < n``, in
+    place, one cycle of the permutation at a time (``source`` is marked -1 as it goes)."""
+    for start in range(n):
+        if source[start] < 0:
+            continue
+        key, gain, code, rank = moves[at + start, MOVE_KEY], moves[at + start, MOVE_GAIN], \
+            moves[at + start, MOVE_CODE], moves[at + start, MOVE_RANK]
+        i = start
+        while source[i] != start:
+            j = source[i]
+            for f in range(N_MOVE_FIELDS):
+                moves[at + i, f] = moves[at + j, f]
+            source[i] = -1
+            i = j
+        source[i] = -1
+        moves[at + i, MOVE_KEY], moves[at + i, MOVE_GAIN] = key, gain
+        moves[at + i, MOVE_CODE], moves[at + i, MOVE_RANK] = code, rank
+
+
+@njit(cache=True, inline="always")
+def _insertion_sort(moves, at, end):
+    """``_sort_moves`` for a few moves: stable, best rank first."""
+    for i in range(at + 1, end):
+        key, gain, code, rank = moves[i, MOVE_KEY], moves[i, MOVE_GAIN], moves[i, MOVE_CODE], \
+            moves[i, MOVE_RANK]
         j = i - 1
-        while j >= at and moves[j, MOVE_RANK] < row[MOVE_RANK]:
+        while j >= at and moves[j, MOVE_RANK] < rank:
             for f in range(N_MOVE_FIELDS):
                 moves[j + 1, f] = moves[j, f]
             j -= 1
-        for f in range(N_MOVE_FIELDS):
-            moves[j + 1, f] = row[f]
+        moves[j + 1, MOVE_KEY], moves[j + 1, MOVE_GAIN] = key, gain
+        moves[j + 1, MOVE_CODE], moves[j + 1, MOVE_RANK] = code, rank
 
 
-@njit(cache=True)
-def _expand(t, key, tables, moves, at, bounds, limit):
-    """Write the moves of node (``t``, ``key``) to ``moves`` from row ``at``, best first:
-    ``(end, most)``, ``end`` ``-need`` when ``moves`` needs ``need`` rows.
+@njit(cache=True, inline="always")
+def _expand(t, key, ex, moves, at, bounds, limit):
+    """Write the moves of node (``t``, ``key``) to ``moves`` from row ``at``, best first
+    (``ex``: ``_expansion``): ``(end, most)``, ``end`` ``-need`` when ``moves`` needs
+    ``need`` rows.
 
     A move is, per suit, the copies used (real ones plus ``z`` jokers), how many go into sets
     (``k``) and, at the ace, how many are high aces (``g``); its code packs them 12 bits a
@@ -319,46 +387,47 @@ def _expand(t, key, tables, moves, at, bounds, limit):
     ``_jokers_ahead`` (``_option_bounds``) are left out, as the search would prune them;
     ``most`` bounds what those add, less the node's ``_jokers_ahead`` (``NO_SCORE``: none).
     """
-    rest = key % tables.base_key
-    used = key // tables.base_key
+    (_, cfg, _, _, _, _, _, _, n_q, base_key, _, kvecs, kv_index, kv_list, _, n_opt, q_of,
+     _, opt_most, sort_keys) = ex
+    rest = key % base_key
+    used = key // base_key
     for s in range(N_SUITS):
-        tables.q_of[s] = rest % tables.n_q
-        rest //= tables.n_q
-    wild_left = tables.cfg[WILD] - used
-    kvecs, n_opt, most = tables.kvecs, tables.n_opt, NO_SCORE
+        q_of[s] = rest % n_q
+        rest //= n_q
+    wild_left = cfg[WILD] - used
+    most = NO_SCORE
     for s in range(N_SUITS):
-        for k in range(n_opt.shape[1]):
-            _suit_options(tables, t, s, k, wild_left)
+        _suit_options(ex, t, s, wild_left)
     cut = bounds.shape[0] > 1
     if cut:
-        _option_bounds(tables, bounds, t, wild_left)
+        _option_bounds(ex, bounds, t, wild_left)
     end = at
-    for i in range(_live_set_vectors(tables)):
-        kvec = kvecs[tables.kv_list[i]]
-        count = n_opt[0, kvec[0]] * n_opt[1, kvec[1]] * n_opt[2, kvec[2]] * n_opt[3, kvec[3]]
+    for i in range(_live_set_vectors(n_opt, kv_index, kv_list)):
+        kv = kv_list[i]
+        k0, k1, k2, k3 = kvecs[kv, 0], kvecs[kv, 1], kvecs[kv, 2], kvecs[kv, 3]
+        count = n_opt[0, k0] * n_opt[1, k1] * n_opt[2, k2] * n_opt[3, k3]
         if count == 0:
             continue
         if cut:
-            top = tables.opt_most[0, kvec[0]] + tables.opt_most[1, kvec[1]] + \
-                tables.opt_most[2, kvec[2]] + tables.opt_most[3, kvec[3]]
+            top = opt_most[0, k0] + opt_most[1, k1] + opt_most[2, k2] + opt_most[3, k3]
             if top <= limit:
                 most = max(most, top)
                 continue
         if end + count > moves.shape[0]:
             return -(end + count), most
-        end, left_out = _combine(tables, t, kvec, used, wild_left, moves, end, cut, limit)
+        end, left_out = _combine(ex, t, kv, used, wild_left, moves, end, cut, limit)
         most = max(most, left_out)
-    _sort_moves(moves, at, end)
+    _sort_moves(moves, at, end, sort_keys)
     return end, most
 
 
 @njit(cache=True, inline="always")
-def _live_set_vectors(tables):
-    """List in ``tables.kv_list``, in ``kvecs`` order, the rows of the set vectors for which
-    every suit has options at this node (``tables.n_opt``), and return how many: the suits'
+def _live_set_vectors(n_opt, kv_index, order):
+    """List in ``order`` (``kv_list``), in ``kvecs`` order, the rows of the set vectors for
+    which every suit has options at this node (``n_opt``), and return how many: the suits'
     set-card counts with options are combined and looked up in ``kv_index``, rather than
     every vector scanned (125 with four copies, most with no option in some suit)."""
-    n_opt, width, order = tables.n_opt, tables.n_opt.shape[1], tables.kv_list
+    width = n_opt.shape[1]
     n = 0
     for k0 in range(width):
         if n_opt[0, k0] == 0:
@@ -371,7 +440,7 @@ def _live_set_vectors(tables):
                     continue
                 digits = ((k0 * width + k1) * width + k2) * width
                 for k3 in range(width):
-                    kv = tables.kv_index[digits + k3]
+                    kv = kv_index[digits + k3]
                     if n_opt[3, k3] == 0 or kv < 0:
                         continue
                     j = n  # insert in kvecs order: the moves come out as a scan makes them
@@ -401,19 +470,25 @@ def _set_vector_index(kvecs, width):
 def _expand_into(t, key, tables, moves, at):
     """Every move of node (``t``, ``key``) (``_expand`` leaving none out), growing ``moves``
     until they fit: ``(moves, end)``."""
-    moves, end, _ = _expand_cut_into(t, key, tables, moves, at,
-                                     np.zeros((1, 1, 1, 1), dtype=np.int64), 0)
+    moves, end, _ = _expand_cut(t, key, _expansion(tables), moves, at,
+                                np.zeros((1, 1, 1, 1), dtype=np.int64), 0)
     return moves, end
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _expand_cut_into(t, key, tables, moves, at, bounds, limit):
+    """``_expand_cut`` with ``tables``' arrays: ``(moves, end, most)``."""
+    return _expand_cut(t, key, _expansion(tables), moves, at, bounds, limit)
+
+
+@njit(cache=True, inline="always")
+def _expand_cut(t, key, ex, moves, at, bounds, limit):
     """``_expand``, growing ``moves`` until the node's moves fit: ``(moves, end, most)``."""
-    end, most = _expand(t, key, tables, moves, at, bounds, limit)
-    while end < 0:
+    while True:  # one call site: ``_expand`` is inlined
+        end, most = _expand(t, key, ex, moves, at, bounds, limit)
+        if end >= 0:
+            return moves, end, most
         moves = _grow(moves, max(2 * moves.shape[0], -end))
-        end, most = _expand(t, key, tables, moves, at, bounds, limit)
-    return moves, end, most
 
 
 @njit(cache=True)
@@ -426,6 +501,12 @@ def _grow(array, cap):
 
 @njit(cache=True)
 def _table_find(table_keys, key):
+    """``_slot`` as a function (``solver.kernel_lex`` and the rarer calls)."""
+    return _slot(table_keys, key)
+
+
+@njit(cache=True, inline="always")
+def _slot(table_keys, key):
     """Slot of ``key`` in the open-addressing table (an empty slot if absent)."""
     mask = table_keys.shape[0] - 1
     h = (key * 0x9E3779B97F4A7C15) & 0x7FFFFFFFFFFFFFFF
@@ -437,15 +518,21 @@ def _table_find(table_keys, key):
 
 @njit(cache=True)
 def _remember(tt_keys, tt_vals, tt_fut, tt_used, key, score, best):
+    """``_record`` as a function (``solver.kernel_lex``)."""
+    return _record(tt_keys, tt_vals, tt_fut, tt_used, key, score, best)
+
+
+@njit(cache=True, inline="always")
+def _record(tt_keys, tt_vals, tt_fut, tt_used, key, score, best):
     """Record that node ``key`` is explored with ``score`` in the transposition table.
 
     Returns ``(tt_keys, tt_vals, tt_fut, tt_used, explore, future)``: the table (grown
-    fourfold when half full), whether the node is worth exploring (not seen with a score as
-    good before, nor known to add too little to beat ``best``) and, when it is not, the most
-    it can add (``tt_fut``: an upper bound on the node's future gain, set when its
-    exploration ends; ``UNKNOWN_FUTURE`` before).
+    fourfold when half full, ``_regrown``), whether the node is worth exploring (not seen
+    with a score as good before, nor known to add too little to beat ``best``) and, when it
+    is not, the most it can add (``tt_fut``: an upper bound on the node's future gain, set
+    when its exploration ends; ``UNKNOWN_FUTURE`` before).
     """
-    slot = _table_find(tt_keys, key)
+    slot = _slot(tt_keys, key)
     if tt_keys[slot] == key:
         if tt_vals[slot] >= score or score + tt_fut[slot] <= best:
             return tt_keys, tt_vals, tt_fut, tt_used, False, tt_fut[slot]
@@ -456,48 +543,58 @@ def _remember(tt_keys, tt_vals, tt_fut, tt_used, key, score, best):
     tt_fut[slot] = UNKNOWN_FUTURE
     tt_used += 1
     if 2 * tt_used > tt_keys.shape[0]:
-        cap = 4 * tt_keys.shape[0]
-        new_keys = np.full(cap, -1, dtype=np.int64)
-        new_vals = np.zeros(cap, dtype=np.int64)
-        new_fut = np.zeros(cap, dtype=np.int64)
-        for j in range(tt_keys.shape[0]):
-            if tt_keys[j] != -1:
-                where = _table_find(new_keys, tt_keys[j])
-                new_keys[where] = tt_keys[j]
-                new_vals[where] = tt_vals[j]
-                new_fut[where] = tt_fut[j]
+        new_keys, new_vals, new_fut = _regrown(tt_keys, tt_vals, tt_fut)
         return new_keys, new_vals, new_fut, tt_used, True, 0
     return tt_keys, tt_vals, tt_fut, tt_used, True, 0
 
 
 @njit(cache=True)
-def _visit(tables, table, t, key_space, key, score, best):
+def _regrown(tt_keys, tt_vals, tt_fut):
+    """The transposition table's arrays four times as large, every key moved over."""
+    cap = 4 * tt_keys.shape[0]
+    new_keys = np.full(cap, -1, dtype=np.int64)
+    new_vals = np.zeros(cap, dtype=np.int64)
+    new_fut = np.zeros(cap, dtype=np.int64)
+    for j in range(tt_keys.shape[0]):
+        if tt_keys[j] != -1:
+            where = _slot(new_keys, tt_keys[j])
+            new_keys[where] = tt_keys[j]
+            new_vals[where] = tt_vals[j]
+            new_fut[where] = tt_fut[j]
+    return new_keys, new_vals, new_fut
+
+
+@njit(cache=True, inline="always")
+def _visit(seen, dominators, n_q, table, t, key_space, key, score, best):
     """``_remember`` node (``t``, ``key``) reached with ``score``; a node to explore that
     another explored node dominates (``_dominating``) is not explored after all:
     ``(table..., explore, what the node can add)`` as ``_remember`` returns them. Searches
     look for dominating nodes once the table holds ``LAZY_BOUNDS`` nodes (most searches end
-    before, and would only pay for the look-ups)."""
-    tt_keys, tt_vals, tt_fut, tt_used, explore, future = _remember(
-        *table, t * key_space + key, score, best)
-    if explore and tables.dominators.shape[0] == tables.n_q and tt_used >= LAZY_BOUNDS:
-        slot = _dominating(tables, tt_keys, tt_vals, t, t * key_space, key, score)
+    before, and would only pay for the look-ups). ``seen``, ``dominators``, ``n_q``: those
+    of ``SearchTables``."""
+    tt_keys, tt_vals, tt_fut, tt_used = table
+    tt_keys, tt_vals, tt_fut, tt_used, explore, future = _record(
+        tt_keys, tt_vals, tt_fut, tt_used, t * key_space + key, score, best)
+    if explore and dominators.shape[0] == n_q and tt_used >= LAZY_BOUNDS:
+        slot = _dominating(seen, dominators, n_q, tt_keys, tt_vals, t, t * key_space, key,
+                           score)
         if slot >= 0:  # what it can add is at most what the dominating node can
-            mine = _table_find(tt_keys, t * key_space + key)
+            mine = _slot(tt_keys, t * key_space + key)
             tt_fut[mine] = min(tt_fut[mine], tt_fut[slot])
             return tt_keys, tt_vals, tt_fut, tt_used, False, tt_fut[slot]
         rest = key
         for s in range(N_SUITS):
-            tables.seen[t, s, rest % tables.n_q] = True
-            rest //= tables.n_q
+            seen[t, s, rest % n_q] = True
+            rest //= n_q
     return tt_keys, tt_vals, tt_fut, tt_used, explore, future
 
 
 @njit(cache=True, inline="always")
-def _dominating(tables, tt_keys, tt_vals, t, step_key, key, score):
+def _dominating(seen, dominators, n_q, tt_keys, tt_vals, t, step_key, key, score):
     """The table slot of an explored node that dominates node ``key`` (``step_key``: its
     step's offset in the table) reached with ``score``, or -1: a node explored with a score
     at least as high, the same jokers used and the same automaton states but one suit's,
-    which dominates this node's (``tables.dominators``).
+    which dominates this node's (``dominators``; ``seen``: ``SearchTables``').
 
     Exact: a state that dominates another finishes the suit every way the other does
     (``automaton.dominance``), so every move from this node has a twin from that node with
@@ -507,7 +604,6 @@ def _dominating(tables, tt_keys, tt_vals, t, step_key, key, score):
     than its twin under the other, which the search found or pruned as unable to beat the
     best so far (as for a node met again, ``_remember``), and what this node can add is at
     most what the other can."""
-    n_q, dominators = tables.n_q, tables.dominators
     rest, place = key, 1
     for s in range(N_SUITS):
         q = rest % n_q
@@ -515,10 +611,10 @@ def _dominating(tables, tt_keys, tt_vals, t, step_key, key, score):
             above = dominators[q, i]
             if above < 0:
                 break
-            if not tables.seen[t, s, above]:
+            if not seen[t, s, above]:
                 continue
             other = step_key + key + (above - q) * place
-            slot = _table_find(tt_keys, other)
+            slot = _slot(tt_keys, other)
             if tt_keys[slot] == other and tt_vals[slot] >= score:
                 return slot
         rest //= n_q
@@ -560,6 +656,7 @@ def _search_tables(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len, d
                  dtype=np.bool_),
         np.empty((N_SUITS, cfg[COPIES] + 1, MAX_SUIT_OPTIONS), dtype=np.int64),
         np.zeros((N_SUITS, cfg[COPIES] + 1), dtype=np.int64),
+        np.empty(SORT_SCRATCH, dtype=np.int64),
     )
 
 
@@ -634,7 +731,7 @@ def joker_state_bounds(cell, delta, accept, wild):
             for q in range(n_q):
                 for r in range(copies + 1):
                     nxt = delta[q, r, cell[t, s, REQUIRED]]
-                    if nxt < 0:
+                    if nxt < 0 or after[nxt, width - 1] == NO_SCORE:  # grows with h: dead
                         continue
                     for cost in range(width):
                         gain = gains[r, cost]
@@ -877,7 +974,7 @@ def _partners(cell, t, s):
     return count
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _suit_bound(bounds, t, key, n_q, left, split, enough):
     """The most the suits' real cards can add from node ``key`` (step ``t``) with ``left``
     jokers to place: the best split of ``2 * left`` half jokers among the suits of
@@ -892,7 +989,8 @@ def _suit_bound(bounds, t, key, n_q, left, split, enough):
     if top == 0 or total <= enough:
         return total
     rest = key
-    split[: top + 1] = bounds[t, 0, rest % n_q, : top + 1]
+    for h in range(top + 1):  # elements, not a slice: a view counts a reference
+        split[h] = bounds[t, 0, rest % n_q, h]
     for s in range(1, N_SUITS):
         rest //= n_q
         q = rest % n_q
@@ -977,12 +1075,12 @@ def _branch_and_bound(tables, accept, ub_rest, upper, node_limit, floor, pairs, 
     that can beat the best so far. Without ``pairs``, the suits' state bounds bound nodes
     too, built when first worth it: without jokers once a first partition is found, with
     jokers after ``LAZY_BOUNDS`` nodes, and then ``_open_node`` leaves out moves too."""
-    base_key, n_q, wild, mandatory = tables.base_key, tables.n_q, tables.cfg[WILD], \
-        tables.cfg[TABLE_JOKERS]
+    base_key, n_q, cfg, fixed_before, seen, dominators = tables.base_key, tables.n_q, \
+        tables.cfg, tables.fixed_before, tables.seen, tables.dominators
+    wild, mandatory, ex = cfg[WILD], cfg[TABLE_JOKERS], _expansion(tables)
     moves = np.empty((1 << 9, N_MOVE_FIELDS), dtype=np.int64)
     seg_pos = np.zeros(N_STEPS + 1, dtype=np.int64)  # the moves of depth d: seg_pos..seg_end
-    seg_end = np.zeros(N_STEPS + 1, dtype=np.int64)
-    score = np.zeros(N_STEPS + 1, dtype=np.int64)
+    seg_end, score = np.zeros(N_STEPS + 1, dtype=np.int64), np.zeros(N_STEPS + 1, dtype=np.int64)
     ahead = np.full(N_STEPS + 1, NO_SCORE, dtype=np.int64)  # the most depth d's node adds
     node_keys = np.zeros(N_STEPS + 1, dtype=np.int64)
     path, best_path = np.zeros(N_STEPS, dtype=np.int64), np.zeros(N_STEPS, dtype=np.int64)
@@ -1021,13 +1119,14 @@ def _branch_and_bound(tables, accept, ub_rest, upper, node_limit, floor, pairs, 
         if suit_bounds.shape[0] == pairs.shape[0] == 1 and (
                 nodes >= LAZY_BOUNDS if wild else best > NO_SCORE):
             suit_bounds = _suit_state_bounds(tables, accept, wild)
-        bound = _node_bound(tables, ub_rest, suit_bounds, pairs, split, t, child_key,
-                            best - child_score)
+        bound = _bound(cfg, fixed_before, base_key, n_q, ub_rest, suit_bounds, pairs, split,
+                       t, child_key, best - child_score)
         if child_score + bound <= best:
             ahead[depth] = max(ahead[depth], gain + bound)
             continue
         tt_keys, tt_vals, tt_fut, tt_used, explore, future = _visit(
-            tables, (tt_keys, tt_vals, tt_fut, tt_used), t, key_space, child_key, child_score, best)
+            seen, dominators, n_q, (tt_keys, tt_vals, tt_fut, tt_used), t, key_space, child_key,
+            child_score, best)
         if not explore:
             ahead[depth] = max(ahead[depth], gain + min(future, bound))
             continue
@@ -1037,25 +1136,24 @@ def _branch_and_bound(tables, accept, ub_rest, upper, node_limit, floor, pairs, 
             break
         nodes += 1
         start = seg_end[depth]
-        moves, end, ahead[t] = _open_node(tables, t, child_key, moves, start,
+        moves, end, ahead[t] = _open_node(ex, t, child_key, moves, start,
                                           suit_bounds if wild else no_cut, best - child_score)
-        depth = t
-        score[depth] = child_score
-        node_keys[depth] = t * key_space + child_key
-        seg_pos[depth] = start
-        seg_end[depth] = end
+        depth, score[t], node_keys[t] = t, child_score, t * key_space + child_key
+        seg_pos[depth], seg_end[depth] = start, end
         work += 1 + end - start  # a node and the moves it generated: a proxy for time
     return best, best_path, complete, nodes, work, (tt_keys, tt_vals, tt_fut, tt_used)
 
 
 @njit(cache=True, inline="always")
-def _open_node(tables, t, key, moves, at, bounds, beat):
+def _open_node(ex, t, key, moves, at, bounds, beat):
     """Expand node (``t``, ``key``) into ``moves`` from ``at``, leaving out the moves that
     per-suit state ``bounds`` (one entry: none) show cannot add more than ``beat`` (the best
-    so far less the node's score; ``_expand``): ``(moves, end, ahead)``, ``ahead`` the most
-    the moves left out can add (``NO_SCORE``: none), where the node's ``ahead`` starts."""
-    jokers_ahead = _jokers_ahead(tables, t, key)
-    moves, end, most = _expand_cut_into(t, key, tables, moves, at, bounds, beat - jokers_ahead)
+    so far less the node's score; ``_expand``; ``ex``: ``_expansion``): ``(moves, end,
+    ahead)``, ``ahead`` the most the moves left out can add (``NO_SCORE``: none), where the
+    node's ``ahead`` starts."""
+    cfg, base_key, fixed_before = ex[1], ex[9], ex[10]
+    jokers_ahead = _jokers_left(cfg, fixed_before, base_key, t, key)
+    moves, end, most = _expand_cut(t, key, ex, moves, at, bounds, beat - jokers_ahead)
     return moves, end, NO_SCORE if most <= NO_SCORE else most + jokers_ahead
 
 
@@ -1085,32 +1183,45 @@ def _suit_state_bounds(tables, accept, wild):
     return joker_state_bounds(tables.cell, tables.delta, accept, wild)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _node_bound(tables, ub_rest, suit_bounds, pairs, split, t, key, enough):
+    """``_bound`` with ``tables``' arrays."""
+    return _bound(tables.cfg, tables.fixed_before, tables.base_key, tables.n_q, ub_rest,
+                  suit_bounds, pairs, split, t, key, enough)
+
+
+@njit(cache=True, inline="always")
+def _bound(cfg, fixed_before, base_key, n_q, ub_rest, suit_bounds, pairs, split, t, key,
+           enough):
     """The most node (``t``, ``key``) can still add: every hand card still to come
     (``ub_rest``), or the suits' ``state_bounds`` once built (``suit_bounds`` with more than one
     step), or the suit pairs' (``pairs``, tighter, joker-free searches only), plus the hand
     jokers still to score (those not yet counted: table jokers come first). A looser bound
-    may come back when it is at most ``enough`` (pruned anyway)."""
-    cfg = tables.cfg
-    used = key // tables.base_key
-    jokers_ahead = _jokers_ahead(tables, t, key)
+    may come back when it is at most ``enough`` (pruned anyway). ``cfg`` .. ``n_q``: those
+    of ``SearchTables``."""
+    used = key // base_key
+    jokers_ahead = _jokers_left(cfg, fixed_before, base_key, t, key)
     bound = ub_rest[t]
     if pairs.shape[0] > 1:
-        bound = min(bound, _pair_bound(pairs, t, key % tables.base_key, tables.n_q))
+        bound = min(bound, _pair_bound(pairs, t, key % base_key, n_q))
     elif suit_bounds.shape[0] > 1:
-        bound = min(bound, _suit_bound(suit_bounds, t, key, tables.n_q, cfg[WILD] - used, split,
+        bound = min(bound, _suit_bound(suit_bounds, t, key, n_q, cfg[WILD] - used, split,
                                        enough - jokers_ahead))
     return bound + jokers_ahead
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _jokers_ahead(tables, t, key):
+    """``_jokers_left`` with ``tables``' arrays."""
+    return _jokers_left(tables.cfg, tables.fixed_before, tables.base_key, t, key)
+
+
+@njit(cache=True, inline="always")
+def _jokers_left(cfg, fixed_before, base_key, t, key):
     """What the hand jokers not yet counted can still score from node (``t``, ``key``), each
     at the costliest weight (table jokers are the first placed and score nothing)."""
-    cfg = tables.cfg
-    used = key // tables.base_key
-    scored = max(0, used + tables.fixed_before[t] - cfg[ALL_TABLE_JOKERS])
+    used = key // base_key
+    scored = max(0, used + fixed_before[t] - cfg[ALL_TABLE_JOKERS])
     return (cfg[WILD] - cfg[TABLE_JOKERS] - scored) * cfg[JOKER_WEIGHT_MAX]
 
 

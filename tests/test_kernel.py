@@ -141,3 +141,21 @@ def test_usable_cards_drops_only_hopeless_hand_cards():
 def test_set_vectors_start_with_no_sets():
     vectors = automaton.set_vectors(2)
     assert tuple(vectors[0]) == (0, 0, 0, 0) and len(vectors) == 21
+
+
+def test_a_nodes_moves_are_sorted_like_a_stable_sort_by_rank():
+    """``kernel._sort_moves`` (insertion sort, packed keys in scratch, or argsort past
+    ``SORT_SCRATCH``) orders ``moves[at:end]`` best rank first, ties in generation order,
+    exactly as a stable sort, and leaves the other rows alone."""
+    rng = np.random.default_rng(8)
+    keys = np.empty(kernel.SORT_SCRATCH, dtype=np.int64)
+    sizes = [0, 1, 2, 7, 8, 9, 32, 33, 100, kernel.SORT_SCRATCH, kernel.SORT_SCRATCH + 1, 900]
+    for n, spread in product(sizes, [3, 1 << 12]):
+        at = int(rng.integers(0, 5))
+        moves = rng.integers(-(1 << 20), 1 << 20, size=(at + n + 3, kernel.N_MOVE_FIELDS))
+        moves[:, kernel.MOVE_RANK] = rng.integers(-spread, spread, size=len(moves)) * 1000
+        order = np.argsort(-moves[at: at + n, kernel.MOVE_RANK], kind="stable")
+        expected = moves.copy()
+        expected[at: at + n] = moves[at: at + n][order]
+        kernel._sort_moves(moves, at, at + n, keys)
+        assert np.array_equal(moves, expected), (n, spread)
