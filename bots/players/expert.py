@@ -26,8 +26,16 @@ from typing import NamedTuple
 
 import numpy as np
 
-from bots.players.base import move_seconds
-from bots.players.planner import LEVEL_MOVE_WORK, MOVE_WORK, STRONG, VARIANT_WEIGHTS, PlannerBot
+from bots.players.base import knock_allowed, move_seconds
+from bots.players.planner import (
+    LEVEL_MOVE_WORK,
+    MOVE_WORK,
+    STRONG,
+    VARIANT_WEIGHTS,
+    PlannerBot,
+    Weights,
+    unseen_cards,
+)
 from bots.players.sim import GREEDY, HOARD, STOCK_JOKER, SimState
 from bots.players.sim import Play as SimPlay
 from bots.players.work import SAFETY_SECONDS, Meter
@@ -56,7 +64,7 @@ HARD_STOP = 1.5  # share of the work budget past which a rollout under way stops
 HOARD_GROWTH = 4  # cards past the deal (with that many draws) that mark a hoarder
 
 
-EVALUATION_WORK = {"tahiti": 1_250, "vatican": LEVEL_MOVE_WORK}
+EVALUATION_WORK = {"tahiti": LEVEL_MOVE_WORK, "vatican": LEVEL_MOVE_WORK}
 """The expert's evaluation's work cap (else ``MOVE_WORK``) where a variant's joker searches
 call for another. Vatican (docs/rules.md §8.2): at 2,500 an opened vatican hand's evaluation
 stops before it has weighed every option, as the planner level's did: the expert won 55.5% of
@@ -99,6 +107,36 @@ Carousel heads-up is not among them: with the planner's weights the expert won 5
 (2026-11-30, bench/results/ladder-variants-expert7-carousel-planner-200x2026.json)."""
 
 
+LEVEL_EVALUATION = frozenset({"tahiti"})
+"""Variants where the expert's evaluation is the planner level's own, move for move: its
+weights, its deals and its work (``LEVEL_MOVE_WORK``), so that everything the expert adds on
+top (``CLOSE_CALLS``, the rollouts) is a difference against the planner on the same moves.
+Tahiti (docs/rules.md §8.3): the planner level weighs drawing against its biggest plays over
+16 deals of the unseen cards. Scored over those 16 deals with the expert's 1,250 units, the
+evaluation ran out of work on big hands part-way through an option, whose last estimates then
+had almost no work left: the opponent's chances counted near zero and that option (mostly the
+biggest play, weighed first) looked several cards better than it was. Against the planner
+that expert, without its rollouts, won 14 of 40 seeded games; at the planner's own work it
+makes the planner's moves, and splits every duplicate deal with it."""
+
+class CloseCall(NamedTuple):
+    """How the expert settles a close call between its evaluation's two best options."""
+
+    gap: float
+    """The gap in value (cards) under which the two are weighed again."""
+    deals: int
+    """Further deals of the unseen cards they are weighed over."""
+    work: int
+    """Work units the further weighing may take; past them the evaluation's choice stands."""
+    weights: Weights | None = None
+    """None: the evaluation's weights, over its deals and the further ones together; else
+    these weights over the further deals alone."""
+
+
+CLOSE_CALLS: dict[str, CloseCall] = {"tahiti": CloseCall(1.0, 48, 2_500)}
+"""Variants where the expert weighs its two best options again when their values lie close
+(``CloseCall``)."""
+
 STOCK_CLOCK = {"bga": 24}
 """Variants whose hand also ends when the stock runs out, and the stock size at or below which
 the expert searches even though nobody holds few cards. BGA (docs/rules.md §4.3, §7): the
@@ -138,15 +176,18 @@ class ExpertBot:
         self.crowded = PlannerBot(seed, CROWDED, safety=self.safety,
                                   move_work=MOVE_WORK)
         self.level = PlannerBot(seed, safety=self.safety, move_work=MOVE_WORK)
+        self.close_rng = np.random.default_rng(arguments.seed("seed", seed))
+        self.close_scorers: dict[Weights, PlannerBot] = {}
 
     def choose(self, observation: Observation) -> Action:
         started = time.perf_counter()
         meter = Meter(self.safety if self.budget is None else 0.9 * self.budget)
         planner = self._evaluator(observation)
         if self.budget is None:
-            choice, options, _ = planner.decide(
+            choice, options, values = planner.decide(
                 observation, deadline=meter.deadline, move_work=evaluation_work(observation),
                 draw_early=observation.variant.name in DRAW_EARLY)
+            choice = self._close_call(observation, planner, choice, options, values)
         else:
             choice, options, _ = planner.decide(
                 observation, deadline=started + EVALUATION_SHARE * self.budget)
@@ -169,13 +210,45 @@ class ExpertBot:
         return plans[best][0]
 
     def _evaluator(self, observation: Observation) -> PlannerBot:
-        """The planner whose weights score this move's options (``CROWDED``, the planner
-        level's own in ``LEVEL_WEIGHTS``, else ``STRONG``)."""
+        """The planner whose weights score this move's options (the planner level's own in
+        ``LEVEL_EVALUATION`` and ``LEVEL_WEIGHTS``, else ``CROWDED``, else ``STRONG``)."""
+        if observation.variant.name in LEVEL_EVALUATION:
+            return self.level
         if crowded(observation):
             return self.crowded
         if observation.variant.name in LEVEL_WEIGHTS:
             return self.level
         return self.planner
+
+    def _close_call(self, observation: Observation, planner: PlannerBot, choice: Action,
+                    options: list[Action], values: list[float]) -> Action:
+        """The evaluation's choice, or (``CLOSE_CALLS``) the better of its two best options
+        once both are weighed again over further deals of the unseen cards, when their values
+        lie within the variant's gap: 16 deals leave the opponent's chances noisy (the planner
+        level gained most from more deals, docs/rules.md §8.3 for tahiti)."""
+        rule = CLOSE_CALLS.get(observation.variant.name)
+        if rule is None or len(values) < 2 or not np.isfinite(values[1]) or \
+                values[0] - values[1] >= rule.gap:
+            return choice
+        unseen = np.asarray(unseen_cards(observation))
+        deals = [self.close_rng.permutation(unseen) for _ in range(rule.deals)]
+        scorer = planner if rule.weights is None else self.close_scorers.setdefault(
+            rule.weights, PlannerBot(0, rule.weights, safety=self.safety))
+        meter = Meter(self.safety, rule.work)
+        again = [scorer.value(observation, option, deals, meter.deadline, meter)
+                 for option in options[:2]]
+        if meter.out():
+            return choice
+        if rule.weights is None:
+            samples = planner.weights_for(observation.variant.name).samples
+            again = [(samples * values[i] + rule.deals * again[i]) / (samples + rule.deals)
+                     for i in (0, 1)]
+        if again[1] <= again[0]:
+            return choice
+        best = options[1]
+        if isinstance(best, Play) and knock_allowed(observation, best):
+            best = replace(best, knock=True)
+        return best
 
     def _search(self, observation: Observation, plans: list[tuple[Action, int]],
                 meter: Meter) -> list[list[float]]:
