@@ -82,3 +82,22 @@ def test_close_calls_are_weighed_again_in_tahiti_only():
     assert bot._close_call(machiavelli, bot.planner, Draw(), [Draw(), Draw()], [0.0, 0.0]) == \
         Draw()
     assert work_done() == before
+
+
+def test_a_tahiti_option_whose_weighing_ran_out_of_work_is_not_counted():
+    # a 26-card hand weighs five options in 1,901 units; capped at 400 its evaluation runs out
+    # within the first, whose last estimates then search with no work left (so it scores
+    # -7.22, where over all its estimates -7.58); weighed ``whole`` it keeps minus infinity
+    from tests.test_work_budgets import TAHITI_HAND, TAHITI_TABLE
+
+    game = Game("tahiti", ["a", "b"], 0)
+    game.hands[0] = list(parse_cards(TAHITI_HAND))[:26]
+    game.hands[1] = game.hands[1][:5]
+    game.table = [tuple(parse_cards(group)) for group in TAHITI_TABLE]
+    game.current = 0
+    observation = observe(game, 0)
+    _, options, cut = PlannerBot(2).decide(observation, move_work=400)
+    _, same, whole = PlannerBot(2).decide(observation, move_work=400, whole=True)
+    assert same[0] == options[0] and np.isfinite(cut[0]) and whole == [float("-inf")] * len(same)
+    # with the work to finish, ``whole`` changes no value
+    assert PlannerBot(2).decide(observation)[2] == PlannerBot(2).decide(observation, whole=True)[2]

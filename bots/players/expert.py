@@ -64,7 +64,7 @@ HARD_STOP = 1.5  # share of the work budget past which a rollout under way stops
 HOARD_GROWTH = 4  # cards past the deal (with that many draws) that mark a hoarder
 
 
-EVALUATION_WORK = {"tahiti": LEVEL_MOVE_WORK, "vatican": LEVEL_MOVE_WORK}
+EVALUATION_WORK = {"tahiti": 4_000, "vatican": LEVEL_MOVE_WORK}
 """The expert's evaluation's work cap (else ``MOVE_WORK``) where a variant's joker searches
 call for another. Vatican (docs/rules.md §8.2): at 2,500 an opened vatican hand's evaluation
 stops before it has weighed every option, as the planner level's did: the expert won 55.5% of
@@ -74,10 +74,11 @@ games against greedy its moves took 73.7 ms of CPU at the median and 674 ms at w
 50-card hand weighing nine options; 1.83 s before), and on the ladder's seeds it won 85.0%
 (73.9-91.9) of 60 games against greedy and 70.0% (54.6-81.9) of 40 against the planner
 (2026-11-30). Tahiti (docs/rules.md §8.3), where a big hand's estimates are joker searches
-that cost more CPU a unit than elsewhere: on a 33-card hand with three table jokers the
-evaluation took 2,530 units (583 ms of CPU) for two options and the rollouts 2,036 (346 ms),
-a 0.93 s move (10 seeded games against greedy, the machine loaded); at 1,250 such a move
-stops near 3,000 units in all. A dozen cards take under 50 units."""
+that cost more CPU a unit than elsewhere: the evaluation is the planner level's
+(``LEVEL_EVALUATION``), which over 10 seeded games against greedy took at most 6,997 units
+(1.30 s of CPU, a 29-card hand) and 5,224 (0.50 s) next; past 4,000 it stops, an option cut
+short keeping minus infinity (``PlannerBot.decide``'s ``whole``), so on the rare move past it
+the expert is not the planner (2 moves of 384 there). A dozen cards take under 50 units."""
 
 DRAW_EARLY = frozenset({"vatican"})
 """Variants where the expert's evaluation weighs drawing instead right after the biggest play,
@@ -186,7 +187,8 @@ class ExpertBot:
         if self.budget is None:
             choice, options, values = planner.decide(
                 observation, deadline=meter.deadline, move_work=evaluation_work(observation),
-                draw_early=observation.variant.name in DRAW_EARLY)
+                draw_early=observation.variant.name in DRAW_EARLY,
+                whole=observation.variant.name in LEVEL_EVALUATION)
             choice = self._close_call(observation, planner, choice, options, values)
         else:
             choice, options, _ = planner.decide(
