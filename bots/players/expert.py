@@ -1,9 +1,11 @@
 """``expert``: the planner's evaluation with stronger weights, checked by search.
 
 It first scores its options as the planner does, but holding back harder (``STRONG``: more
-weight on kept cards that still fit); at a table of three or more, and in tahiti, it does
-not hold back at all (``CROWDED``: only its biggest plays and drawing are weighed), since a
-card kept for next turn waits through several opponents' turns, or finds its group locked.
+weight on kept cards that still fit); at a table of three or more it does not hold back at
+all (``CROWDED``: only its biggest plays and drawing are weighed), since a card kept for next
+turn waits through several opponents' turns. In tahiti it scores them exactly as the planner
+level does (``LEVEL_EVALUATION``) and weighs a close call again over more deals
+(``CLOSE_CALLS``).
 Near the end of a game (someone holds few cards) it then searches: it deals the unseen cards
 at random many times over (consistent with what it has seen: its hand, the table, everyone's
 hand size, the stock size) and, in each imagined world, plays each plan out
@@ -87,14 +89,15 @@ until its whole hand goes out at once; weighed last, drawing went unweighed when
 hand's evaluation ran out of work first, and the expert then played like greedy."""
 
 CROWDED = replace(STRONG, hold_back=False)
-"""The expert's weights at a table of more than two (and in tahiti, ``crowded``): its biggest
-plays and drawing only.
+"""The expert's weights at a table of more than two (``crowded``; tahiti scores with the
+planner level's own, ``LEVEL_EVALUATION``): its biggest plays and drawing only.
 Holding back pays heads-up, where a card kept waits one opponent's turn; with three
 opponents it waits three, any of whom may go out or change the table. At four players
 (machiavelli, levels 2-5, 100 seeded games) the expert won 81 games with these weights
 against 50 holding back (docs/performance.md §11); greedy, which never holds back, beat
 the planner there.
-Tahiti heads-up, against the planner (40 seeded games): 25 wins against 22."""
+Tahiti heads-up, against the planner at 3 deals (40 seeded games): 25 wins against 22; against
+the planner at 16 deals 55.5% (48.6-62.2) of 200 (2026-11-30)."""
 
 
 LEVEL_WEIGHTS = frozenset({"bga"})
@@ -386,7 +389,7 @@ def crowded(observation: Observation) -> bool:
     """Whether the expert weighs only its biggest plays and drawing (``CROWDED``): at a table
     of more than two, and in the variants where the planner level does not hold back either
     (``VARIANT_WEIGHTS``: tahiti, where a card kept back often finds its group locked by a
-    joker, docs/rules.md §8.3)."""
+    joker, docs/rules.md §8.3; the expert scores tahiti with ``LEVEL_EVALUATION``)."""
     rules = VARIANT_WEIGHTS.get(observation.variant.name)
     return len(observation.players) > 2 or (rules is not None and not rules.hold_back)
 
