@@ -187,7 +187,7 @@ def test_the_tahiti_experts_evaluation_keeps_to_its_own_cap(monkeypatch):
     assert evaluation_work(vatican) == EVALUATION_WORK["vatican"] > MOVE_WORK
     bot = ExpertBot(2, work=100, safety=None)
     spent = []
-    real = bot.level.decide  # tahiti's evaluator: the planner level's (LEVEL_EVALUATION)
+    real = bot.crowded.decide
 
     def decide(*args, **kwargs):
         before = work_done()
@@ -195,7 +195,7 @@ def test_the_tahiti_experts_evaluation_keeps_to_its_own_cap(monkeypatch):
         spent.append(work_done() - before)
         return answer
 
-    bot.level.decide = decide  # type: ignore[method-assign]
+    bot.crowded.decide = decide  # type: ignore[method-assign]
     bot.choose(observation)
     assert EVALUATION_WORK["tahiti"] <= spent[0] <= EVALUATION_WORK["tahiti"] + CPSAT_SEARCH_UNITS
 

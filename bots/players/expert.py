@@ -1,11 +1,9 @@
 """``expert``: the planner's evaluation with stronger weights, checked by search.
 
 It first scores its options as the planner does, but holding back harder (``STRONG``: more
-weight on kept cards that still fit); at a table of three or more it does not hold back at
-all (``CROWDED``: only its biggest plays and drawing are weighed), since a card kept for next
-turn waits through several opponents' turns. In tahiti it scores them exactly as the planner
-level does (``LEVEL_EVALUATION``) and weighs a close call again over more deals
-(``CLOSE_CALLS``).
+weight on kept cards that still fit); at a table of three or more, and in tahiti, it does
+not hold back at all (``CROWDED``: only its biggest plays and drawing are weighed), since a
+card kept for next turn waits through several opponents' turns, or finds its group locked.
 Near the end of a game (someone holds few cards) it then searches: it deals the unseen cards
 at random many times over (consistent with what it has seen: its hand, the table, everyone's
 hand size, the stock size) and, in each imagined world, plays each plan out
@@ -28,16 +26,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from bots.players.base import knock_allowed, move_seconds
-from bots.players.planner import (
-    LEVEL_MOVE_WORK,
-    MOVE_WORK,
-    STRONG,
-    VARIANT_WEIGHTS,
-    PlannerBot,
-    Weights,
-    unseen_cards,
-)
+from bots.players.base import move_seconds
+from bots.players.planner import LEVEL_MOVE_WORK, MOVE_WORK, STRONG, VARIANT_WEIGHTS, PlannerBot
 from bots.players.sim import GREEDY, HOARD, STOCK_JOKER, SimState
 from bots.players.sim import Play as SimPlay
 from bots.players.work import SAFETY_SECONDS, Meter
@@ -66,7 +56,7 @@ HARD_STOP = 1.5  # share of the work budget past which a rollout under way stops
 HOARD_GROWTH = 4  # cards past the deal (with that many draws) that mark a hoarder
 
 
-EVALUATION_WORK = {"tahiti": 4_000, "vatican": LEVEL_MOVE_WORK}
+EVALUATION_WORK = {"tahiti": 1_250, "vatican": LEVEL_MOVE_WORK}
 """The expert's evaluation's work cap (else ``MOVE_WORK``) where a variant's joker searches
 call for another. Vatican (docs/rules.md §8.2): at 2,500 an opened vatican hand's evaluation
 stops before it has weighed every option, as the planner level's did: the expert won 55.5% of
@@ -76,11 +66,10 @@ games against greedy its moves took 73.7 ms of CPU at the median and 674 ms at w
 50-card hand weighing nine options; 1.83 s before), and on the ladder's seeds it won 85.0%
 (73.9-91.9) of 60 games against greedy and 70.0% (54.6-81.9) of 40 against the planner
 (2026-11-30). Tahiti (docs/rules.md §8.3), where a big hand's estimates are joker searches
-that cost more CPU a unit than elsewhere: the evaluation is the planner level's
-(``LEVEL_EVALUATION``), which over 10 seeded games against greedy took at most 6,997 units
-(1.30 s of CPU, a 29-card hand) and 5,224 (0.50 s) next; past 4,000 it stops, an option cut
-short keeping minus infinity (``PlannerBot.decide``'s ``whole``), so on the rare move past it
-the expert is not the planner (2 moves of 384 there). A dozen cards take under 50 units."""
+that cost more CPU a unit than elsewhere: on a 33-card hand with three table jokers the
+evaluation took 2,530 units (583 ms of CPU) for two options and the rollouts 2,036 (346 ms),
+a 0.93 s move (10 seeded games against greedy, the machine loaded); at 1,250 such a move
+stops near 3,000 units in all. A dozen cards take under 50 units."""
 
 DRAW_EARLY = frozenset({"vatican"})
 """Variants where the expert's evaluation weighs drawing instead right after the biggest play,
@@ -89,15 +78,19 @@ until its whole hand goes out at once; weighed last, drawing went unweighed when
 hand's evaluation ran out of work first, and the expert then played like greedy."""
 
 CROWDED = replace(STRONG, hold_back=False)
-"""The expert's weights at a table of more than two (``crowded``; tahiti scores with the
-planner level's own, ``LEVEL_EVALUATION``): its biggest plays and drawing only.
+"""The expert's weights at a table of more than two (and in tahiti, ``crowded``): its biggest
+plays and drawing only.
 Holding back pays heads-up, where a card kept waits one opponent's turn; with three
 opponents it waits three, any of whom may go out or change the table. At four players
 (machiavelli, levels 2-5, 100 seeded games) the expert won 81 games with these weights
 against 50 holding back (docs/performance.md §11); greedy, which never holds back, beat
 the planner there.
-Tahiti heads-up, against the planner at 3 deals (40 seeded games): 25 wins against 22; against
-the planner at 16 deals 55.5% (48.6-62.2) of 200 (2026-11-30)."""
+Tahiti heads-up, against the planner (40 seeded games): 25 wins against 22. Scoring tahiti
+exactly as the planner level does instead (its weights and 16 deals, 4,000 units, a cut option
+not counted: without rollouts the planner move for move), with a close call (the best two
+within a card) weighed again over 48 more deals and these rollouts, the expert won 46.0%
+(39.2-52.9) of the ladder's 200 seeded games against the planner, where with these weights
+55.5% (48.6-62.2) (2026-12-01, bench/results/tahiti8-expert-checks.md): reverted."""
 
 
 LEVEL_WEIGHTS = frozenset({"bga"})
@@ -110,36 +103,6 @@ Carousel heads-up is not among them: with the planner's weights the expert won 5
 (46.6-60.3) of the ladder's 200 seeded games against the planner, 53.0% with ``STRONG``
 (2026-11-30, bench/results/ladder-variants-expert7-carousel-planner-200x2026.json)."""
 
-
-LEVEL_EVALUATION = frozenset({"tahiti"})
-"""Variants where the expert's evaluation is the planner level's own, move for move: its
-weights, its deals and its work (``LEVEL_MOVE_WORK``), so that everything the expert adds on
-top (``CLOSE_CALLS``, the rollouts) is a difference against the planner on the same moves.
-Tahiti (docs/rules.md §8.3): the planner level weighs drawing against its biggest plays over
-16 deals of the unseen cards. Scored over those 16 deals with the expert's 1,250 units, the
-evaluation ran out of work on big hands part-way through an option, whose last estimates then
-had almost no work left: the opponent's chances counted near zero and that option (mostly the
-biggest play, weighed first) looked several cards better than it was. Against the planner
-that expert, without its rollouts, won 14 of 40 seeded games; at the planner's own work it
-makes the planner's moves, and splits every duplicate deal with it."""
-
-class CloseCall(NamedTuple):
-    """How the expert settles a close call between its evaluation's two best options."""
-
-    gap: float
-    """The gap in value (cards) under which the two are weighed again."""
-    deals: int
-    """Further deals of the unseen cards they are weighed over."""
-    work: int
-    """Work units the further weighing may take; past them the evaluation's choice stands."""
-    weights: Weights | None = None
-    """None: the evaluation's weights, over its deals and the further ones together; else
-    these weights over the further deals alone."""
-
-
-CLOSE_CALLS: dict[str, CloseCall] = {"tahiti": CloseCall(1.0, 48, 2_500)}
-"""Variants where the expert weighs its two best options again when their values lie close
-(``CloseCall``)."""
 
 STOCK_CLOCK = {"bga": 24}
 """Variants whose hand also ends when the stock runs out, and the stock size at or below which
@@ -180,19 +143,15 @@ class ExpertBot:
         self.crowded = PlannerBot(seed, CROWDED, safety=self.safety,
                                   move_work=MOVE_WORK)
         self.level = PlannerBot(seed, safety=self.safety, move_work=MOVE_WORK)
-        self.close_rng = np.random.default_rng(arguments.seed("seed", seed))
-        self.close_scorers: dict[Weights, PlannerBot] = {}
 
     def choose(self, observation: Observation) -> Action:
         started = time.perf_counter()
         meter = Meter(self.safety if self.budget is None else 0.9 * self.budget)
         planner = self._evaluator(observation)
         if self.budget is None:
-            choice, options, values = planner.decide(
+            choice, options, _ = planner.decide(
                 observation, deadline=meter.deadline, move_work=evaluation_work(observation),
-                draw_early=observation.variant.name in DRAW_EARLY,
-                whole=observation.variant.name in LEVEL_EVALUATION)
-            choice = self._close_call(observation, planner, choice, options, values)
+                draw_early=observation.variant.name in DRAW_EARLY)
         else:
             choice, options, _ = planner.decide(
                 observation, deadline=started + EVALUATION_SHARE * self.budget)
@@ -215,45 +174,13 @@ class ExpertBot:
         return plans[best][0]
 
     def _evaluator(self, observation: Observation) -> PlannerBot:
-        """The planner whose weights score this move's options (the planner level's own in
-        ``LEVEL_EVALUATION`` and ``LEVEL_WEIGHTS``, else ``CROWDED``, else ``STRONG``)."""
-        if observation.variant.name in LEVEL_EVALUATION:
-            return self.level
+        """The planner whose weights score this move's options (``CROWDED``, the planner
+        level's own in ``LEVEL_WEIGHTS``, else ``STRONG``)."""
         if crowded(observation):
             return self.crowded
         if observation.variant.name in LEVEL_WEIGHTS:
             return self.level
         return self.planner
-
-    def _close_call(self, observation: Observation, planner: PlannerBot, choice: Action,
-                    options: list[Action], values: list[float]) -> Action:
-        """The evaluation's choice, or (``CLOSE_CALLS``) the better of its two best options
-        once both are weighed again over further deals of the unseen cards, when their values
-        lie within the variant's gap: 16 deals leave the opponent's chances noisy (the planner
-        level gained most from more deals, docs/rules.md §8.3 for tahiti)."""
-        rule = CLOSE_CALLS.get(observation.variant.name)
-        if rule is None or len(values) < 2 or not np.isfinite(values[1]) or \
-                values[0] - values[1] >= rule.gap:
-            return choice
-        unseen = np.asarray(unseen_cards(observation))
-        deals = [self.close_rng.permutation(unseen) for _ in range(rule.deals)]
-        scorer = planner if rule.weights is None else self.close_scorers.setdefault(
-            rule.weights, PlannerBot(0, rule.weights, safety=self.safety))
-        meter = Meter(self.safety, rule.work)
-        again = [scorer.value(observation, option, deals, meter.deadline, meter)
-                 for option in options[:2]]
-        if meter.out():
-            return choice
-        if rule.weights is None:
-            samples = planner.weights_for(observation.variant.name).samples
-            again = [(samples * values[i] + rule.deals * again[i]) / (samples + rule.deals)
-                     for i in (0, 1)]
-        if again[1] <= again[0]:
-            return choice
-        best = options[1]
-        if isinstance(best, Play) and knock_allowed(observation, best):
-            best = replace(best, knock=True)
-        return best
 
     def _search(self, observation: Observation, plans: list[tuple[Action, int]],
                 meter: Meter) -> list[list[float]]:
@@ -389,7 +316,7 @@ def crowded(observation: Observation) -> bool:
     """Whether the expert weighs only its biggest plays and drawing (``CROWDED``): at a table
     of more than two, and in the variants where the planner level does not hold back either
     (``VARIANT_WEIGHTS``: tahiti, where a card kept back often finds its group locked by a
-    joker, docs/rules.md §8.3; the expert scores tahiti with ``LEVEL_EVALUATION``)."""
+    joker, docs/rules.md §8.3)."""
     rules = VARIANT_WEIGHTS.get(observation.variant.name)
     return len(observation.players) > 2 or (rules is not None and not rules.hold_back)
 

@@ -147,16 +147,13 @@ class PlannerBot:
         return self.decide(observation, deadline)[0]
 
     def decide(self, observation: Observation, deadline: float | None = None,
-               move_work: int | None = None, draw_early: bool = False, whole: bool = False
+               move_work: int | None = None, draw_early: bool = False
                ) -> tuple[Action, list[Action], list[float]]:
         """The chosen action, the options weighed and their values (best first); options
         left unscored when ``deadline`` passes, or once ``move_work`` units (default: the
         bot's own) are spent, keep minus infinity. ``draw_early``: drawing instead is weighed
         second, right after the biggest play, not last (so a capped evaluation still weighs
-        it). ``whole``: an option whose weighing ``move_work`` cut short keeps minus infinity
-        too (its last estimates had no work left to search with, so the opponent's chances
-        counted near zero and it looked cards better than it was); the planner level's own
-        moves never ask for it."""
+        it)."""
         if "play" not in observation.legal:
             return fallback(observation), [], []
         meter = Meter(None, self.move_work if move_work is None else move_work)
@@ -183,8 +180,6 @@ class PlannerBot:
                 if meter.out() or (deadline is not None and time.perf_counter() >= deadline):
                     break
                 values[i] = self.value(observation, option, deals, deadline, meter)
-                if whole and meter.out():
-                    values[i] = float("-inf")
         order = sorted(range(len(options)), key=lambda i: -values[i])
         best = options[order[0]]
         if isinstance(best, Play) and knock_allowed(observation, best):
