@@ -85,7 +85,13 @@ opponents it waits three, any of whom may go out or change the table. At four pl
 (machiavelli, levels 2-5, 100 seeded games) the expert won 81 games with these weights
 against 50 holding back (docs/performance.md §11); greedy, which never holds back, beat
 the planner there.
-Tahiti heads-up, against the planner (40 seeded games): 25 wins against 22."""
+Tahiti heads-up, against the planner (40 seeded games): 25 wins against 22. Scoring tahiti
+as the planner level does instead (its weights and 16 deals, but capped at 4,000 units, a cut
+option not counted), with a close call (the best two within a card) weighed again over 48
+more deals and these rollouts, the expert won 46.0% (39.2-52.9) of the ladder's 200 seeded
+games against the planner, where with these weights 55.5% (48.6-62.2); the cap alone (no
+close calls, no rollouts) won 45.2% of 146 (2026-12-01, bench/results/tahiti8-expert-checks.md):
+reverted."""
 
 
 LEVEL_WEIGHTS = frozenset({"bga"})
