@@ -44,6 +44,12 @@ JOKER_COST = 1 << 6  # from the table's arrangement (below PRIORITY, above any d
 # dominating nodes): 200 until 2026-12-01; 50 takes 0.69x the nodes over bench.joker_games'
 # 5,169 positions, never more on any, same answers (bounds only cut what cannot beat the best).
 LAZY_BOUNDS = 50
+# Joker-free searches build them once a first partition is found and LAZY_FREE nodes are
+# expanded (until 2026-12-01 at the first partition): the build is wasted on a search that
+# ends soon after (a 4-card table's solve 20.9 to 18.1 us). Same answers (bounds only cut);
+# bench.compare --worst side by side with main: 53,985 to 56,132 nodes, yet the slowest call
+# 1.78 to 0.96 ms and the median 0.042 to 0.036 ms.
+LAZY_FREE = 64
 PAIR_WORK = 2000  # work a joker-free search does before it restarts with ``pair_state_bounds``
 UNKNOWN_FUTURE = 1 << 50  # what a node can add, before its exploration ends: no bound yet
 SORT_SCRATCH = 1 << 9  # moves a node's sort orders by packed keys (``_sort_moves``)
@@ -1073,8 +1079,8 @@ def _branch_and_bound(tables, accept, ub_rest, upper, node_limit, floor, pairs, 
     add (``ahead``: its best move's gain plus what that child can add, a pruned child counted
     at its bound), so a node reached again with a higher score is explored again only if
     that can beat the best so far. Without ``pairs``, the suits' state bounds bound nodes
-    too, built when first worth it: without jokers once a first partition is found, with
-    jokers after ``LAZY_BOUNDS`` nodes, and then ``_open_node`` leaves out moves too."""
+    too, built when first worth it: without jokers once a first partition is found and
+    ``LAZY_FREE`` nodes are expanded, with jokers after ``LAZY_BOUNDS`` nodes, and then ``_open_node`` leaves out moves too."""
     base_key, n_q, cfg, fixed_before, seen, dominators = tables.base_key, tables.n_q, \
         tables.cfg, tables.fixed_before, tables.seen, tables.dominators
     wild, mandatory, ex = cfg[WILD], cfg[TABLE_JOKERS], _expansion(tables)
@@ -1117,7 +1123,7 @@ def _branch_and_bound(tables, accept, ub_rest, upper, node_limit, floor, pairs, 
                     best_path[:] = path
             continue
         if suit_bounds.shape[0] == pairs.shape[0] == 1 and (
-                nodes >= LAZY_BOUNDS if wild else best > NO_SCORE):
+                nodes >= LAZY_BOUNDS if wild else best > NO_SCORE and nodes >= LAZY_FREE):
             suit_bounds = _suit_state_bounds(tables, accept, wild)
         bound = _bound(cfg, fixed_before, base_key, n_q, ub_rest, suit_bounds, pairs, split,
                        t, child_key, best - child_score)
