@@ -1080,7 +1080,8 @@ def _branch_and_bound(tables, accept, ub_rest, upper, node_limit, floor, pairs, 
     at its bound), so a node reached again with a higher score is explored again only if
     that can beat the best so far. Without ``pairs``, the suits' state bounds bound nodes
     too, built when first worth it: without jokers once a first partition is found and
-    ``LAZY_FREE`` nodes are expanded, with jokers after ``LAZY_BOUNDS`` nodes, and then ``_open_node`` leaves out moves too."""
+    ``LAZY_FREE`` nodes are expanded, with jokers after ``LAZY_BOUNDS`` nodes, and then
+    ``_open_node`` leaves out moves too."""
     base_key, n_q, cfg, fixed_before, seen, dominators = tables.base_key, tables.n_q, \
         tables.cfg, tables.fixed_before, tables.seen, tables.dominators
     wild, mandatory, ex = cfg[WILD], cfg[TABLE_JOKERS], _expansion(tables)
