@@ -14,17 +14,19 @@ otherwise.
 
 from __future__ import annotations
 
+import operator
 from dataclasses import replace
 from functools import cache
 
 import numpy as np
+from numba import njit
 
 from solver import automaton, kernel, kernel_backend, kernel_jokers, kernel_lex, lex_tables
-from solver.cards import N_CARD_TYPES
-from solver.constants import ACE_CODES, N_RANKS, N_SUITS
+from solver.constants import ACE_CODES, N_RANKS, N_SUITS, NO_SCORE, ROW_WIDTH
 from solver.groups import candidate_runs
+from solver.kernel_backend import config_vector
 from solver.limit import Limit
-from solver.problem import Partition, Problem
+from solver.problem import Partition, Problem, read_only
 from solver.tidy import pad
 
 KEY_BITS = 62
@@ -81,24 +83,149 @@ def least_change(problem: Problem, groups: list[tuple[int, ...]], best: Partitio
     ``optimal`` is False when ``limit`` (kernel work) cut the search. When the search needed
     more than ``max_work`` (0: no cap) and ``limit`` allowed more: its best play so far, with
     ``stats["capped"]`` set (a warm start for CP-SAT), or None if that did not beat ``best``
-    (or a rank holds more sets than the search tracks)."""
-    tables, parts, each, big = search_tables(problem, groups, best.score)
-    if tables is None:
-        return None
-    floor = best.score * big + int(each[_kept(groups, best)].sum()) - 1
+    (or a rank holds more sets than the search tracks).
+
+    One numba call (``_least_change``) builds the tables, searches and lays out the play:
+    ``LexTables`` (40 arrays) never crosses into Python and back, and the kept groups are
+    matched on arrays (see ``_least_change``)."""
+    copies = _copies(problem)
+    init, delta, accept = automaton.run_automaton(copies)
+    rows, lengths = _group_rows(problem, groups)
     work = 0 if limit is None else limit.kernel_work()
     capped = bool(max_work) and (not work or max_work < work)  # the cap, not the limit
-    answer = kernel_lex.search(tables, floor, max_work if capped else work,
-                               automaton.suit_states(_copies(problem)), parts[5])
-    found, complete, nodes, work_done, kept_runs, kept_sets, made, made_len, used = answer
-    if found == floor:  # cut before it beat the kernel's play
+    status, found, complete, nodes, work_done, play_rows, play_lengths, played = \
+        _least_change(problem.need, problem.free, problem.hand, problem.weight,
+                      problem.forced, kernel_jokers.inputs(problem)[0].joker_rows,
+                      ACE_CODES[problem.ace], copies, init, delta, accept,
+                      automaton.set_vectors(copies), automaton.suit_states(copies),
+                      _triples(problem.ace), rows, lengths, read_only(best.groups),
+                      read_only(best.lengths),
+                      best.score, max_work if capped else work)
+    if status == NO_TABLES:
+        return None
+    if status == NOT_BEATEN:  # cut before it beat the kernel's play
         return None if capped else replace(best, optimal=False)
-    kept = _kept_groups(parts, int(kept_runs), kept_sets)
-    play = _partition(problem, [groups[i] for i in kept], made, made_len, used,
-                      found // big, complete, nodes, work_done)
+    play = Partition(play_rows, play_lengths, played, found, bool(complete),
+                     {"nodes": nodes, "work": work_done})
     if not complete and capped:
         play.stats["capped"] = 1.0
     return play
+
+
+ANSWERED, NO_TABLES, NOT_BEATEN = range(3)
+"""``_least_change``'s statuses: a play beat the kernel's; a rank holds more than
+``lex_tables.MAX_SETS`` sets; the search was cut before any play beat the kernel's."""
+
+
+def _group_rows(problem: Problem, groups: list[tuple[int, ...]] | tuple) -> tuple:
+    """``groups`` as padded rows and lengths: the rows of ``problem.table_array`` of two
+    cards or more when ``groups`` are ``problem.table_groups`` (the usual case, no Python
+    loop over cards), else ``pad(groups)``; read-only, as ``best``'s rows are passed."""
+    table = problem.table_groups
+    if problem.table_array is not None and len(groups) == len(table) and \
+            all(map(operator.is_, groups, table)):
+        rows, lengths = problem.table_array
+        if lengths.shape[0] != len(table):
+            keep = lengths > 1
+            rows, lengths = rows[keep], lengths[keep]
+    else:
+        rows, lengths = pad(groups)
+    return read_only(rows), read_only(lengths)  # one argument type (``read_only``)
+
+
+@njit(cache=True)
+def _least_change(need, free, hand, weight, forced, joker_rows, ace_mode, copies, init, delta,
+                  accept, kvecs, states, triples, rows, lengths, best_rows, best_lengths,
+                  best_score, node_limit):
+    """``least_change`` in one call: ``(status, best, complete, nodes, work, rows, lengths,
+    played)``, the play's groups the kept table groups (``rows``, in their order) then the
+    made ones, ``played`` the hand cards it plays. The steps ``search_tables``, ``_kept``,
+    ``kernel_lex.search`` and the layout took one by one from Python, with the same result
+    (``tests/test_lex_hint.py`` keeps the step-by-step form to compare): there the
+    ``LexTables`` (40 arrays) were boxed into Python and unboxed again for the search (about
+    20 us each way) and the kept groups matched and laid out by Python loops (about 0.1 ms).
+    Measured on the suite's 60+-card positions (``python -m bench.hint``'s), thread CPU, best
+    of 3, interleaved per position with main in one run, load ~2, 2026-12-01: the whole
+    ``hint_position`` call 0.92x main's at the median."""
+    n_groups = lengths.shape[0]
+    sizes_sum = 0
+    for i in range(n_groups):
+        sizes_sum += lengths[i]
+    each = lengths + sizes_sum + 1
+    big = each.sum() + 1
+    parts = lex_tables.split_groups(rows, lengths, each)
+    empty_rows = np.zeros((0, ROW_WIDTH), dtype=np.int64)
+    empty = np.zeros(0, dtype=np.int64)
+    for t in range(N_RANKS):
+        if parts[8][t] < 0:
+            return NO_TABLES, 0, False, 0, 0, empty_rows, empty, empty
+    cell = kernel.cell_arrays(need, free, hand, weight, forced, weight, joker_rows, ace_mode, 0)
+    cfg = config_vector(ace_mode, copies, 0, 0, weight.max(), 0, NO_SCORE)
+    n_q = delta.shape[0]
+    keys = n_q ** N_SUITS * N_RANKS
+    bits = 0
+    while keys:
+        bits += 1
+        keys >>= 1
+    room = KEY_BITS - bits - parts[0].shape[0]
+    tables = lex_tables.build(cell, cfg, init, delta, accept, kvecs, rows, lengths, each, big,
+                              parts[:4], (parts[5], parts[6], parts[8]), hand, free, triples,
+                              best_score, room)
+    # the kernel's play keeps the groups it lays exactly as they lay (one table group each)
+    taken = np.zeros(best_lengths.shape[0], dtype=np.bool_)
+    kept_weight = 0
+    for i in range(n_groups):
+        for g in range(best_lengths.shape[0]):
+            if not taken[g] and _same_row(best_rows, best_lengths, g, rows, lengths, i):
+                taken[g] = True
+                kept_weight += each[i]
+                break
+    floor = best_score * big + kept_weight - 1
+    found, complete, nodes, work, kept_runs, kept_sets, made, made_len, used = \
+        kernel_lex.search(tables, floor, node_limit, states, parts[5])
+    if found == floor:
+        return NOT_BEATEN, 0, False, nodes, work, empty_rows, empty, empty
+    kept = np.zeros(n_groups, dtype=np.bool_)
+    run_group, set_group = parts[4], parts[7]
+    for j in range(run_group.shape[0]):
+        if kept_runs >> j & 1:
+            kept[run_group[j]] = True
+    for t in range(kept_sets.shape[0]):
+        for i in range(set_group.shape[1]):
+            if kept_sets[t] >> i & 1:
+                kept[set_group[t, i]] = True
+    n_kept = 0
+    for i in range(n_groups):
+        n_kept += kept[i]
+    out = np.full((n_kept + made_len.shape[0], ROW_WIDTH), -1, dtype=np.int64)
+    out_len = np.zeros(n_kept + made_len.shape[0], dtype=np.int64)
+    total = used.copy()
+    at = 0
+    for i in range(n_groups):
+        if kept[i]:
+            for c in range(lengths[i]):
+                out[at, c] = rows[i, c]
+                total[rows[i, c]] += 1
+            out_len[at] = lengths[i]
+            at += 1
+    for g in range(made_len.shape[0]):
+        for c in range(made_len[g]):
+            out[at, c] = made[g, c]
+        out_len[at] = made_len[g]
+        at += 1
+    played = np.minimum(np.maximum(total - need, 0), hand)
+    return ANSWERED, found // big, complete, nodes, work, out, out_len, played
+
+
+@njit(cache=True)
+def _same_row(rows_a, lengths_a, a, rows_b, lengths_b, b):
+    """Whether row ``a`` of ``rows_a`` holds the cards of row ``b`` of ``rows_b``, in order."""
+    if lengths_a[a] != lengths_b[b]:
+        return False
+    for c in range(lengths_a[a]):
+        if rows_a[a, c] != rows_b[b, c]:
+            return False
+    return True
 
 
 def search_tables(problem: Problem, groups: list[tuple[int, ...]], value: int,
@@ -142,27 +269,3 @@ def _kept(groups: list[tuple[int, ...]], play: Partition) -> list[int]:
             made[group] -= 1
             kept.append(i)
     return kept
-
-
-def _kept_groups(parts: tuple, kept_runs: int, kept_sets: np.ndarray) -> list[int]:
-    """Indices of the table groups the search kept: runs from their mask, sets per step."""
-    run_group, set_group = parts[4], parts[7]
-    kept = [int(run_group[j]) for j in range(run_group.shape[0]) if kept_runs >> j & 1]
-    for t, bits in enumerate(kept_sets.tolist()):
-        kept += [int(set_group[t, i]) for i in range(set_group.shape[1]) if bits >> i & 1]
-    return sorted(kept)
-
-
-def _partition(problem: Problem, kept: list[tuple[int, ...]], made: np.ndarray,
-               made_len: np.ndarray, used: np.ndarray, score: int, optimal: bool,
-               nodes: int, work: int) -> Partition:
-    """The answer's ``Partition``: the kept groups, then the made ones; the hand cards
-    played are the copies used beyond the table's."""
-    kept_cards = [card for group in kept for card in group]
-    total = used + np.bincount(np.array(kept_cards, dtype=np.int64), minlength=N_CARD_TYPES)
-    played = np.minimum(np.maximum(total - problem.need, 0), problem.hand)
-    groups = kept + [tuple(row[:n]) for row, n in zip(made.tolist(), made_len.tolist(),
-                                                      strict=True)]
-    assert played.shape == (N_CARD_TYPES,)
-    return Partition.from_groups(groups, played, score, optimal=optimal, nodes=nodes,
-                                work=work)

@@ -165,3 +165,61 @@ def test_the_core_penalty_is_a_lower_bound_of_the_least_cover():
         assert disjoint <= penalty <= _min_cover(cores, weight), position
         checked += 1
     assert checked >= 6
+
+
+def _step_by_step(problem: Problem, groups: list, best, max_work: int = 0):
+    """``lex_hint.least_change`` as it was written before its one numba call: the tables
+    built and returned to Python, the search, then the kept groups and the play laid out in
+    Python. ``(play rows, lengths, played, score, optimal, nodes, work)``, or None where
+    nothing beat ``best``."""
+    tables, parts, each, big = lex_hint.search_tables(problem, groups, best.score)
+    if tables is None:
+        return None
+    floor = best.score * big + int(each[lex_hint._kept(groups, best)].sum()) - 1
+    found, complete, nodes, work, kept_runs, kept_sets, made, made_len, used = \
+        kernel_lex.search(tables, floor, max_work, automaton.suit_states(
+            lex_hint._copies(problem)), parts[5])
+    if found == floor:
+        return None
+    run_group, set_group = parts[4], parts[7]
+    kept = [int(run_group[j]) for j in range(run_group.shape[0]) if int(kept_runs) >> j & 1]
+    for t, bits in enumerate(kept_sets.tolist()):
+        kept += [int(set_group[t, i]) for i in range(set_group.shape[1]) if bits >> i & 1]
+    kept_groups = [groups[i] for i in sorted(kept)]
+    cards = np.array([card for group in kept_groups for card in group], dtype=np.int64)
+    total = used + np.bincount(cards, minlength=used.shape[0])
+    played = np.minimum(np.maximum(total - problem.need, 0), problem.hand)
+    rows = kept_groups + [tuple(row[:n]) for row, n in zip(made.tolist(), made_len.tolist(),
+                                                           strict=True)]
+    return rows, played, int(found // big), bool(complete), int(nodes), int(work)
+
+
+def test_the_one_call_search_is_the_step_by_step_one():
+    """``least_change``'s one numba call (tables, search, kept groups and layout) gives the
+    play the steps gave one by one, singles on the table or not, capped or not."""
+    compared = 0
+    for position, objective in positions(31, 40, 20, 101):
+        problem = Problem.from_position(position, objective)
+        groups = list(problem.table_groups)
+        if not lex_hint.applies(problem, groups):
+            continue
+        best = kernel_backend.solve(problem)
+        for max_work in (0, 300):
+            expected = _step_by_step(problem, groups, best, max_work)
+            got = lex_hint.least_change(problem, groups, best, max_work=max_work)
+            if expected is None:  # the cap cut it before it beat the kernel's play
+                assert max_work and got is None, position
+                continue
+            rows, played, score, complete, nodes, work = expected
+            assert got is not None, position
+            assert [tuple(row[:n]) for row, n in zip(got.groups.tolist(), got.lengths.tolist(),
+                                                      strict=True)] == rows, position
+            assert got.played.tolist() == played.tolist()
+            assert (got.score, got.optimal, got.stats["nodes"], got.stats["work"]) == (
+                score, complete, nodes, work)
+            # a copy of the groups (not the problem's own tuples) takes the padded path
+            again = lex_hint.least_change(problem, [tuple(list(g)) for g in groups], best,
+                                          max_work=max_work)
+            assert again is not None and again.groups.tolist() == got.groups.tolist()
+            compared += 1
+    assert compared >= 40
