@@ -296,6 +296,14 @@ def _backend_for(problem: Problem, backend: str, position: Position, work: int =
 def checked_solution(position: Position, problem: Problem, partition: Partition, backend: str,
                      objective: str, started: float) -> Solution:
     """Lay out the partition, re-check it, and build the Solution (SolverError: a bug)."""
+    return checked_layout(position, problem, partition, backend, objective, started)[0]
+
+
+def checked_layout(position: Position, problem: Problem, partition: Partition, backend: str,
+                   objective: str, started: float) -> tuple[Solution, np.ndarray, np.ndarray]:
+    """``checked_solution``, and the new table as the re-check saw it: padded rows of card
+    codes and their lengths, the rows of ``Solution.table`` (``solver.hint`` reads the
+    changed groups and the steps from them on arrays, not card by card)."""
     played = read_only(partition.played)
     jokers = partition.played_jokers
     old_rows, old_lengths = position.group_array
@@ -320,7 +328,7 @@ def checked_solution(position: Position, problem: Problem, partition: Partition,
         played=played_cards, table=as_cards, score=score, optimal=partition.optimal,
         backend=backend, elapsed_ms=(time.perf_counter() - started) * 1000,
         objective=objective, changed=changed.tolist(), position=position,
-    )
+    ), rows, lengths
 
 
 ALL_CARDS = np.arange(N_CARD_TYPES)

@@ -34,13 +34,15 @@ from __future__ import annotations
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
+from numba import njit
 
 from solver import arguments, kernel_backend, least_change, lex_hint
-from solver.api import BACKENDS, Solution, checked_solution, solve_position
-from solver.cards import CODE_CARDS, CODE_OF, N_CARD_TYPES, Card, format_cards
+from solver.api import BACKENDS, Solution, checked_layout, checked_solution, solve_position
+from solver.cards import CODE_CARDS, CODE_OF, N_CARD_TYPES, UNNAMED_JOKER_CODE, Card, format_cards
 from solver.constants import JOKER_CODE
 from solver.errors import SolverError, UnsupportedPositionError
 from solver.limit import Limit, resolve_limit
@@ -180,30 +182,42 @@ def hint_position(position: Position, objective: str = "cards",
         raise UnsupportedPositionError(
             f"the kernel cannot find the least-disturbing play of this {position.variant.name} "
             "position (jokers on the table or tahiti's rules); use backend 'cpsat' or 'auto'")
-    solution = None
+    solution: Laid | None = None
     warm = None
     if backend == "kernel" or (backend == "auto" and kernel_first(problem)):
         solution, warm = _kernel_hint(position, problem, objective, limit, started,
                                       capped=backend == "auto")
     if solution is None:
         solution = _cpsat_hint(position, problem, objective, limit, started, warm)
-    if not solution.played:
-        return Hint(solution, [], 0, [], elapsed_ms(started, setup))
-    changed, picked_up = changed_groups(position.table, solution.table)
-    steps = explain(position, solution, changed)
-    return Hint(solution, changed, picked_up, steps, elapsed_ms(started, setup))
+    play, rows, lengths = solution
+    if not play.played:
+        return Hint(play, [], 0, [], elapsed_ms(started, setup))
+    if rows is None or position.has_jokers:
+        changed, picked_up = changed_groups(position.table, play.table)
+        steps = explain(position, play, changed)
+    else:
+        changed, picked_up, steps = _explained(position, play, rows, lengths)
+    return Hint(play, changed, picked_up, steps, elapsed_ms(started, setup))
+
+
+Laid = tuple[Solution, Any, Any]
+"""A checked play and the new table's padded rows of codes and lengths
+(``api.checked_layout``), or ``(play, None, None)`` where the play came without them."""
 
 
 @one_time
 def load_least_change() -> None:
-    """Load the numba searches of ``solver.least_change`` and ``solver.lex_hint`` once per
-    process, with the kernel versions they call (their arrays are built inside numba, so
-    they are not the read-only ones of ``solver.warmup.load_kernels``): set-up, not a hint's
-    time, and not loaded by processes that never hint."""
-    problem = Problem.from_position(Position.parse("5C 6C 7C 8C | 8S 8D 8H / 8D 8H 9C"))
+    """Load the numba searches of ``solver.least_change`` and ``solver.lex_hint`` (and
+    ``changed_groups``' ``_unmatched``) once per process, with the kernel versions they call
+    (their arrays are built inside numba, so they are not the read-only ones of
+    ``solver.warmup.load_kernels``): set-up, not a hint's time, and not loaded by processes
+    that never hint."""
+    position = Position.parse("5C 6C 7C 8C | 8S 8D 8H / 8D 8H 9C")
+    problem = Problem.from_position(position)
     best = kernel_backend.solve(problem)
     least_change.least_change(problem, list(problem.table_groups), best)
     lex_hint.least_change(problem, list(problem.table_groups), best)
+    changed_groups(position.table, position.table)
 
 
 def kernel_first(problem: Problem) -> bool:
@@ -216,7 +230,7 @@ def kernel_first(problem: Problem) -> bool:
 
 
 def _kernel_hint(position: Position, problem: Problem, objective: str, limit: Limit | None,
-                 started: float, capped: bool) -> tuple[Solution | None, Partition | None]:
+                 started: float, capped: bool) -> tuple[Laid | None, Partition | None]:
     """The least-disturbing best play found with the kernel alone: one lexicographic search
     (``solver.lex_hint``) where it applies, else the branch and bound over freed groups
     (``solver.least_change``). ``(None, its best play so far, or the kernel's best play)``
@@ -234,11 +248,11 @@ def _kernel_hint(position: Position, problem: Problem, objective: str, limit: Li
         if least is None or least.stats.get("capped"):
             return None, least if least is not None else best
         best = least
-    return checked_solution(position, problem, best, "kernel", objective, started), None
+    return checked_layout(position, problem, best, "kernel", objective, started), None
 
 
 def _cpsat_hint(position: Position, problem: Problem, objective: str, limit: Limit | None,
-                started: float, warm: Partition | None = None) -> Solution:
+                started: float, warm: Partition | None = None) -> Laid:
     """The best play, then CP-SAT's least-disturbing play of that value, warm-started from
     it. The best play is ``warm`` (a play of the best value from a capped kernel search)
     when given and it passes the re-check, else ``solve``'s."""
@@ -251,9 +265,9 @@ def _cpsat_hint(position: Position, problem: Problem, objective: str, limit: Lim
     if best is None:
         best = solve_position(position, objective)
     if not best.played or problem.hand_only:
-        return best  # an opening from the hand alone leaves the table as it lies
+        return best, None, None  # an opening from the hand alone leaves the table as it lies
     partition = _least_disturbing(problem, best, limit)
-    return best if partition is None else checked_solution(
+    return (best, None, None) if partition is None else checked_layout(
         position, problem, partition, "cpsat", objective, started)
 
 
@@ -261,6 +275,13 @@ def changed_groups(old: list | tuple, new: list | tuple) -> tuple[list[int], int
     """Numbers (1-based) of the ``old`` groups that do not lie unchanged in ``new``, and
     their card count. Cards are ``Card``s, codes or texts (compared as texts when they are
     not all ``Card``s)."""
+    old_codes, new_codes = _flat_codes(old), _flat_codes(new)
+    if old_codes is not None and new_codes is not None:
+        old_lengths = np.fromiter(map(len, old), dtype=np.int64, count=len(old))
+        changed = _unmatched(np.array(old_codes, dtype=np.int64), old_lengths,
+                             np.array(new_codes, dtype=np.int64),
+                             np.fromiter(map(len, new), dtype=np.int64, count=len(new)))
+        return (changed + 1).tolist(), int(old_lengths[changed].sum())
     old_keys: list[tuple] | None = _code_keys(old)
     new_keys: list[tuple] | None = _code_keys(new)
     if old_keys is None or new_keys is None:
@@ -275,6 +296,83 @@ def changed_groups(old: list | tuple, new: list | tuple) -> tuple[list[int], int
             changed.append(number)
             picked_up += len(group)
     return changed, picked_up
+
+
+def _flat_codes(groups: list | tuple) -> list[int] | None:
+    """The codes of every card of ``groups``, group after group, when every card is one of
+    the shared ``Card`` objects (found by identity, ``_CODE_BY_ID``); else None."""
+    codes = list(map(_CODE_BY_ID.get, map(id, chain.from_iterable(groups))))
+    return None if None in codes else cast(list[int], codes)
+
+
+@njit(cache=True)
+def _unmatched(old_codes, old_lengths, new_codes, new_lengths):
+    """``_unmatched_rows`` of flat groups (their codes one group after the other)."""
+    return _unmatched_rows(_rows_of(old_codes, old_lengths), old_lengths,
+                           _rows_of(new_codes, new_lengths), new_lengths)
+
+
+@njit(cache=True)
+def _unmatched_rows(old_rows, old_lengths, new_rows, new_lengths):
+    """Indices of the ``old`` groups (padded rows of codes) that no ``new`` group matches
+    card for card in any order, each new group matching one old group at most, the old
+    ones in order: ``changed_groups`` on arrays. Its Python form (a ``Counter`` of sorted
+    code tuples, kept for texts and other cards) took about 80 us on a 60+-card hint's
+    table, a Python loop over every card (2026-12-01)."""
+    old_sorted = _sorted_rows(old_rows, old_lengths)
+    new_sorted = _sorted_rows(new_rows, new_lengths)
+    taken = np.zeros(new_lengths.shape[0], dtype=np.bool_)
+    changed = np.empty(old_lengths.shape[0], dtype=np.int64)
+    n_changed = 0
+    for i in range(old_lengths.shape[0]):
+        found = False
+        for j in range(new_lengths.shape[0]):
+            if taken[j] or new_lengths[j] != old_lengths[i]:
+                continue
+            same = True
+            for c in range(old_lengths[i]):
+                if old_sorted[i, c] != new_sorted[j, c]:
+                    same = False
+                    break
+            if same:
+                taken[j] = True
+                found = True
+                break
+        if not found:
+            changed[n_changed] = i
+            n_changed += 1
+    return changed[:n_changed]
+
+
+@njit(cache=True)
+def _rows_of(codes, lengths):
+    """Flat groups as padded rows (-1 beyond each group's length)."""
+    width = 1
+    for n in lengths:
+        width = max(width, n)
+    rows = np.full((lengths.shape[0], width), -1, dtype=np.int64)
+    at = 0
+    for g in range(lengths.shape[0]):
+        for c in range(lengths[g]):
+            rows[g, c] = codes[at + c]
+        at += lengths[g]
+    return rows
+
+
+@njit(cache=True)
+def _sorted_rows(rows, lengths):
+    """A copy of ``rows`` with each group's codes in increasing order (an insertion sort:
+    groups are short)."""
+    out = rows.copy()
+    for g in range(lengths.shape[0]):
+        for i in range(1, lengths[g]):
+            code = out[g, i]
+            j = i - 1
+            while j >= 0 and out[g, j] > code:
+                out[g, j + 1] = out[g, j]
+                j -= 1
+            out[g, j + 1] = code
+    return out
 
 
 def _code_keys(groups: list | tuple) -> list[tuple[int, ...]] | None:
@@ -429,8 +527,8 @@ def _played(solution: Solution) -> np.ndarray:
     return counts
 
 
-Plan = list[tuple[Any, dict[int, list[str]]]]
-"""Per new group: the group and its sources, ``{table group number or 0 for the hand: the
+Plan = list[tuple[str, dict[int, list[str]]]]
+"""Per new group: its text and its sources, ``{table group number or 0 for the hand: the
 card texts it gives}``."""
 
 
@@ -444,13 +542,114 @@ def explain(position: Position, solution: Solution,
         changed, _ = changed_groups(old, solution.table)
     new_groups = [group for group, flag in zip(solution.table, solution.changed, strict=True)
                   if flag]
-    plan = _plan(old, changed, new_groups)
-    stays = _staying_shares(changed, plan)
-    steps = _take_steps(changed, plan, stays)
+    return _steps(changed, _plan(old, changed, new_groups), [len(group) for group in old])
+
+
+def _explained(position: Position, solution: Solution, rows: np.ndarray,
+               lengths: np.ndarray) -> tuple[list[int], int, list[str]]:
+    """``changed_groups`` and ``explain`` of a joker-free position's play, read on arrays:
+    the position's rows of codes and the new table's (``rows``, ``lengths``: what
+    ``solution.table`` holds as cards, ``api.checked_layout``). ``(changed, picked_up,
+    steps)``, the same as theirs (``tests/test_hint.py``); ``_plan_rows`` plans in one numba
+    call what ``_plan`` does with ``Counter``s of codes looked up card by card."""
+    old_rows, old_lengths = position.group_array
+    flags = np.array(solution.changed, dtype=np.bool_)
+    changed_at, planned = _plan_rows(old_rows, old_lengths, rows, lengths, flags)
+    changed = (changed_at + 1).tolist()
+    picked_up = int(old_lengths[changed_at].sum())
+    texts = CODE_TEXTS
+    plan: Plan = [(" ".join([texts[code] for code in row[:n]]), {})
+                  for row, n, flag in zip(rows.tolist(), lengths.tolist(), flags.tolist(),
+                                          strict=True) if flag]
+    for index, number, code in planned.tolist():
+        sources = plan[index][1]
+        if number in sources:
+            sources[number].append(texts[code])
+        else:
+            sources[number] = [texts[code]]
+    return changed, picked_up, _steps(changed, plan, old_lengths.tolist())
+
+
+N_CODES = UNNAMED_JOKER_CODE + 1
+"""Card codes (``solver.cards.CODE_OF``): the real cards, the named jokers, the unnamed one."""
+
+
+@njit(cache=True)
+def _plan_rows(old_rows, old_lengths, new_rows, new_lengths, flags):
+    """``(changed, plan)``: the indices of the old groups no new group matches
+    (``_unmatched_rows``), and ``_plan`` of the new groups ``flags`` marks, one row ``(new
+    group's index among them, source: table group number or 0 for the hand, code)`` per card
+    in the order ``_plan`` tells them: per new group its sources, the changed groups sharing
+    most cards first (then in table order), the hand last, each source's cards in the new
+    group's order."""
+    changed = _unmatched_rows(old_rows, old_lengths, new_rows, new_lengths)
+    n_changed = changed.shape[0]
+    pool = np.zeros((n_changed, N_CODES), dtype=np.int64)
+    for ci in range(n_changed):
+        for c in range(old_lengths[changed[ci]]):
+            pool[ci, old_rows[changed[ci], c]] += 1
+    total = 0
+    for g in range(new_lengths.shape[0]):
+        if flags[g]:
+            total += new_lengths[g]
+    plan = np.empty((total, 3), dtype=np.int64)
+    want = np.zeros(N_CODES, dtype=np.int64)
+    shared = np.zeros(n_changed, dtype=np.int64)
+    at, index = 0, -1
+    for g in range(new_lengths.shape[0]):
+        if not flags[g]:
+            continue
+        index += 1
+        n = new_lengths[g]
+        for c in range(n):
+            want[new_rows[g, c]] += 1
+        for ci in range(n_changed):
+            shared[ci] = 0
+            for c in range(n):
+                code = new_rows[g, c]
+                if _first(new_rows, g, c):
+                    shared[ci] += min(pool[ci, code], want[code])
+        for ci in np.argsort(-shared, kind="mergesort"):
+            if shared[ci] == 0:
+                continue  # nothing to give: its pool holds none of the cards still wanted
+            for c in range(n):
+                code = new_rows[g, c]
+                if not _first(new_rows, g, c):
+                    continue
+                m = min(pool[ci, code], want[code])
+                for _ in range(m):
+                    plan[at, 0], plan[at, 1], plan[at, 2] = index, changed[ci] + 1, code
+                    at += 1
+                pool[ci, code] -= m
+                want[code] -= m
+        for c in range(n):
+            code = new_rows[g, c]
+            for _ in range(want[code]):
+                plan[at, 0], plan[at, 1], plan[at, 2] = index, 0, code
+                at += 1
+            want[code] = 0
+    return changed, plan[:at]
+
+
+@njit(cache=True)
+def _first(rows, g, c):
+    """Whether ``rows[g, c]`` is the first card of its code in its row."""
+    for i in range(c):
+        if rows[g, i] == rows[g, c]:
+            return False
+    return True
+
+
+def _steps(changed: list[int], plan: Plan, old_lengths: list[int]) -> list[str]:
+    """The steps of ``plan`` (``explain``): the takes, then the groups that stay, then the
+    groups made; ``old_lengths`` the table groups' sizes."""
+    by_group = _shares_by_group(plan)
+    stays = _staying_shares(changed, by_group)
+    steps = _take_steps(changed, by_group, stays)
     makes: list[str] = []
-    for index, (group, sources) in enumerate(plan):
-        text, stays_put = _make_step(old, index, group, sources, stays)
-        (steps if stays_put else makes).append(text)
+    for index, (text, sources) in enumerate(plan):
+        step, stays_put = _make_step(old_lengths, index, text, sources, stays)
+        (steps if stays_put else makes).append(step)
     return steps + makes
 
 
@@ -479,7 +678,7 @@ def _plan(old: list[tuple], changed: list[int], new_groups: list) -> Plan:
         rest = _take_share(want, want)
         if rest:
             sources[0] = rest
-        plan.append((group, sources))
+        plan.append((" ".join(map(CODE_TEXTS.__getitem__, codes)), sources))
     return plan
 
 
@@ -497,38 +696,51 @@ def _take_share(pool: Counter, want: Counter) -> list[str]:
     return share
 
 
-def _staying_shares(changed: list[int], plan: Plan) -> dict[int, tuple[int, list[str]]]:
+def _shares_by_group(plan: Plan) -> dict[int, list[tuple[int, list[str]]]]:
+    """Per source of ``plan`` (table group number, 0 for the hand): the new groups it gives
+    cards to, in order, as ``(index of the new group, the cards)``."""
+    by_group: dict[int, list[tuple[int, list[str]]]] = {}
+    for index, (_, sources) in enumerate(plan):
+        for number, cards in sources.items():
+            if number in by_group:
+                by_group[number].append((index, cards))
+            else:
+                by_group[number] = [(index, cards)]
+    return by_group
+
+
+def _staying_shares(changed: list[int], by_group: dict[int, list[tuple[int, list[str]]]]
+                    ) -> dict[int, tuple[int, list[str]]]:
     """A group split between new groups keeps its biggest share (two cards or more) in
     place; the rest of it is taken. A group that goes whole into one new group is grown.
-    Returns group number -> (index of the new group, its share)."""
+    Returns group number -> (index of the new group, its share). ``by_group``:
+    ``_shares_by_group`` of the plan."""
     stays: dict[int, tuple[int, list[str]]] = {}
     for number in sorted(changed):
-        shares = [(index, cards) for index, (_, sources) in enumerate(plan)
-                  for n, cards in sources.items() if n == number]
+        shares = by_group.get(number, [])
         index, cards = max(shares, key=lambda share: len(share[1]))
         if len(cards) >= 2 or len(shares) == 1:
             stays[number] = (index, cards)
     return stays
 
 
-def _take_steps(changed: list[int], plan: Plan,
+def _take_steps(changed: list[int], by_group: dict[int, list[tuple[int, list[str]]]],
                 stays: dict[int, tuple[int, list[str]]]) -> list[str]:
     """The step "take ... from group N" for the cards that leave each changed group."""
     steps = []
     for number in sorted(changed):
-        taken = [card for index, (_, sources) in enumerate(plan)
-                 for n, cards in sources.items() if n == number
-                 and (number not in stays or stays[number][0] != index) for card in cards]
+        stay = stays[number][0] if number in stays else -1
+        taken = [card for index, cards in by_group.get(number, ()) if index != stay
+                 for card in cards]
         if taken:
             steps.append(f"take {' '.join(taken)} from group {number}")
     return steps
 
 
-def _make_step(old: list[tuple], index: int, group: Any, sources: dict[int, list[str]],
+def _make_step(old_lengths: list[int], index: int, text: str, sources: dict[int, list[str]],
                stays: dict[int, tuple[int, list[str]]]) -> tuple[str, bool]:
-    """How new group ``index`` is made (lay, make, join or add), or, with True, that a
-    table group stays as it is."""
-    text = " ".join(map(CODE_TEXTS.__getitem__, _codes(group)))
+    """How new group ``index`` (``text``) is made (lay, make, join or add), or, with True,
+    that a table group stays as it is."""
     bases = [n for n in sources if n and n in stays and stays[n][0] == index]
     parts = [f"your {' '.join(cards)}" if n == 0 else f"{' '.join(cards)} of group {n}"
              for n, cards in sources.items() if n not in bases]
@@ -536,7 +748,7 @@ def _make_step(old: list[tuple], index: int, group: Any, sources: dict[int, list
     if not bases:
         return (f"lay {text} from your hand" if list(sources) == [0]
                 else f"make {text} from {added}"), False
-    whole = [n for n in bases if len(stays[n][1]) == len(old[n - 1])]
+    whole = [n for n in bases if len(stays[n][1]) == old_lengths[n - 1]]
     names = _join([f"group {n}" if n in whole else f"what is left of group {n}"
                    for n in bases])
     if len(bases) > 1:

@@ -13,6 +13,8 @@ from solver.generate import random_position
 from solver.hint import changed_groups, hint, hint_position
 from solver.reference import best_value
 
+HINT = importlib.import_module("solver.hint")
+
 
 def fewest_changed(position: Position, best: int) -> int:
     """Brute force: the smallest set of table groups that, taken up with the whole hand,
@@ -213,6 +215,51 @@ def test_changed_groups_reads_cards_parsed_anew_and_texts_alike():
                                  (fresh(old), shared(new)), (fresh(old), fresh(new)),
                                  (shared(old), new)]:
         assert changed_groups(old_cards, new_cards) == want
+
+
+def test_changed_groups_on_arrays_is_the_counter_of_sorted_codes():
+    """``changed_groups`` of shared ``Card``s (matched on arrays, ``_unmatched``) gives what
+    cards parsed anew give (a ``Counter`` of sorted code tuples), on the tables of real hints
+    and on shuffled copies with groups twice and groups taken out."""
+    from solver.cards import Card
+    rng = np.random.default_rng(5)
+    compared = 0
+    for position in small_positions(40, 9):
+        new = list(hint_position(position).solution.table)
+        old = list(position.table)
+        for _ in range(3):
+            mixed = [tuple(rng.permutation(np.array(group, dtype=object)))
+                     for group in new + old[: int(rng.integers(0, len(old) + 1))]]
+            mixed = [mixed[i] for i in rng.permutation(len(mixed))][: int(rng.integers(
+                0, len(mixed) + 1))]
+            fresh = [[Card.parse(str(card)) for card in group] for group in mixed]
+            assert changed_groups(old, mixed) == changed_groups(old, fresh), position
+            compared += 1
+    assert compared == 120
+
+
+@pytest.mark.parametrize("seed, smallest, largest", [(3, 3, 13), (4, 20, 60), (6, 60, 101)])
+def test_the_hints_steps_on_arrays_are_explains(seed, smallest, largest):
+    """A hint's changed groups and steps, read on arrays (``_explained``), are those of
+    ``changed_groups`` and ``explain`` on the cards, singles on the table and every ace mode
+    included, from the kernel's hints and CP-SAT's."""
+    rng = np.random.default_rng(seed)
+    explained = 0
+    for i in range(24):
+        ace = ("low", "high", "both")[i % 3]
+        position = random_position(rng, f"machiavelli:ace={ace}",
+                                   int(rng.integers(smallest, largest)),
+                                   int(rng.integers(2, 10)), singles=int(i % 4 == 3) * 2,
+                                   near=0.8)
+        for backend in ("auto", "cpsat"):
+            result = hint_position(position, backend=backend)
+            if not result.solution.played:
+                continue
+            changed, picked_up = changed_groups(position.table, result.solution.table)
+            assert (result.changed_groups, result.picked_up) == (changed, picked_up), position
+            assert result.steps == HINT.explain(position, result.solution), position
+            explained += 1
+    assert explained >= 24
 
 
 def test_cpsat_keep_hints_count_a_twice_laid_group_once():
