@@ -208,7 +208,7 @@ Laid = tuple[Solution, Any, Any]
 @one_time
 def load_least_change() -> None:
     """Load the numba searches of ``solver.least_change`` and ``solver.lex_hint`` (and
-    ``changed_groups``' ``_unmatched``) once per process, with the kernel versions they call
+    ``changed_groups``' and ``_explained``'s) once per process, with the kernel versions they call
     (their arrays are built inside numba, so they are not the read-only ones of
     ``solver.warmup.load_kernels``): set-up, not a hint's time, and not loaded by processes
     that never hint."""
@@ -217,7 +217,10 @@ def load_least_change() -> None:
     best = kernel_backend.solve(problem)
     least_change.least_change(problem, list(problem.table_groups), best)
     lex_hint.least_change(problem, list(problem.table_groups), best)
+    lex_hint.solve_and_least_change(problem, list(problem.table_groups))
     changed_groups(position.table, position.table)
+    rows, lengths = position.group_array  # as _explained passes them: the new ones writable
+    _plan_rows(rows, lengths, rows.copy(), lengths.copy(), np.ones(len(lengths), dtype=np.bool_))
 
 
 def kernel_first(problem: Problem) -> bool:
@@ -236,19 +239,19 @@ def _kernel_hint(position: Position, problem: Problem, objective: str, limit: Li
     (``solver.least_change``). ``(None, its best play so far, or the kernel's best play)``
     when ``capped`` and the search needs more than ``LEX_WORK`` work or ``KERNEL_VISITS``
     sets: CP-SAT starts from that play and need not solve the position again."""
-    best = kernel_backend.solve(problem)
-    if best.played.any() or best.played_jokers:
-        groups = _keepable(problem)
-        if lex_hint.applies(problem, groups):
-            least = lex_hint.least_change(problem, groups, best, limit,
-                                          LEX_WORK if capped else 0)
-        else:
+    groups = _keepable(problem)
+    if lex_hint.applies(problem, groups):  # the kernel's play and the search in one call
+        best, least = lex_hint.solve_and_least_change(problem, groups, limit,
+                                                      LEX_WORK if capped else 0)
+    else:
+        best = kernel_backend.solve(problem)
+        least = best
+        if best.played.any() or best.played_jokers:
             least = least_change.least_change(problem, groups, best, limit,
                                               KERNEL_VISITS if capped else 1 << 62)
-        if least is None or least.stats.get("capped"):
-            return None, least if least is not None else best
-        best = least
-    return checked_layout(position, problem, best, "kernel", objective, started), None
+    if least is None or least.stats.get("capped"):
+        return None, least if least is not None else best
+    return checked_layout(position, problem, least, "kernel", objective, started), None
 
 
 def _cpsat_hint(position: Position, problem: Problem, objective: str, limit: Limit | None,

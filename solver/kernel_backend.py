@@ -79,6 +79,12 @@ def nodes_expanded() -> int:
     return _NODES[0]
 
 
+def count_nodes(nodes: int) -> None:
+    """Count ``nodes`` that a kernel search run outside ``solve`` expanded (the hint's,
+    ``solver.lex_hint.solve_and_least_change``) in ``nodes_expanded``."""
+    _NODES[0] += nodes
+
+
 def certified(problem: Problem, node_limit: int = 0) -> bool:
     """Tahiti with two or more free jokers, beyond ``why_not``'s rules: True when the kernel's
     answer, found with free jokers as copies (an upper bound), can be laid with one joker per

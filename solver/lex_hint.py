@@ -93,14 +93,54 @@ def least_change(problem: Problem, groups: list[tuple[int, ...]], best: Partitio
     rows, lengths = _group_rows(problem, groups)
     work = 0 if limit is None else limit.kernel_work()
     capped = bool(max_work) and (not work or max_work < work)  # the cap, not the limit
-    status, found, complete, nodes, work_done, play_rows, play_lengths, played = \
-        _least_change(problem.need, problem.free, problem.hand, problem.weight,
-                      problem.forced, kernel_jokers.inputs(problem)[0].joker_rows,
-                      ACE_CODES[problem.ace], copies, init, delta, accept,
-                      automaton.set_vectors(copies), automaton.suit_states(copies),
-                      _triples(problem.ace), rows, lengths, read_only(best.groups),
-                      read_only(best.lengths),
-                      best.score, max_work if capped else work)
+    searched = _least_change(problem.need, problem.free, problem.hand, problem.weight,
+                             problem.forced, kernel_jokers.inputs(problem)[0].joker_rows,
+                             ACE_CODES[problem.ace], copies, init, delta, accept,
+                             automaton.set_vectors(copies), automaton.suit_states(copies),
+                             _triples(problem.ace), rows, lengths, read_only(best.groups),
+                             read_only(best.lengths), best.score,
+                             max_work if capped else work)
+    return _least_play(best, searched, capped)
+
+
+def solve_and_least_change(problem: Problem, groups: list[tuple[int, ...]],
+                           limit: Limit | None = None,
+                           max_work: int = 0) -> tuple[Partition, Partition | None]:
+    """``(best, least)``: ``kernel_backend.solve(problem)`` and, when ``best`` plays a card,
+    ``least_change(problem, groups, best, limit, max_work)`` (else ``least`` is ``best``),
+    in one numba call for a problem the lexicographic search applies to (``applies``).
+    Handing the kernel's play to Python and back, and ``kernel_backend``'s general set-up
+    (joker branches, budgets), cost about 30 us a hint (the suite's 60+-card positions,
+    2026-12-01). A search that finds no partition or cannot decode its moves goes
+    ``kernel_backend.solve``'s way, which raises the error."""
+    copies = _copies(problem)
+    init, delta, accept = automaton.run_automaton(copies)
+    rows, lengths = _group_rows(problem, groups)
+    table_rows, table_lengths = problem.table_array if problem.table_array is not None \
+        else kernel_backend.NO_GROUPS
+    work = 0 if limit is None else limit.kernel_work()
+    capped = bool(max_work) and (not work or max_work < work)  # the cap, not the limit
+    played_kernel, searched = _solve_and_least(
+        problem.need, problem.free, problem.hand, problem.weight, problem.forced,
+        kernel_jokers.inputs(problem)[0].joker_rows, ACE_CODES[problem.ace], copies, init,
+        delta, accept, automaton.set_vectors(copies), automaton.suit_states(copies),
+        _triples(problem.ace), rows, lengths, table_rows, table_lengths,
+        max_work if capped else work)
+    score, optimal, nodes, best_rows, best_lengths, played, status = played_kernel
+    if status == UNSOLVED:
+        best = kernel_backend.solve(problem)  # raises, as a solve does
+        return best, least_change(problem, groups, best, limit, max_work)
+    kernel_backend.count_nodes(int(nodes))
+    best = Partition(best_rows, best_lengths, played, int(score), bool(optimal),
+                     {"nodes": nodes, kernel_backend.ONE_JOKER_PER_GROUP: 1.0}, 0)
+    if status == NOTHING_PLAYED:
+        return best, best
+    return best, _least_play(best, searched, capped)
+
+
+def _least_play(best: Partition, searched: tuple, capped: bool) -> Partition | None:
+    """``least_change``'s answer from ``_least_change``'s."""
+    status, found, complete, nodes, work_done, play_rows, play_lengths, played = searched
     if status == NO_TABLES:
         return None
     if status == NOT_BEATEN:  # cut before it beat the kernel's play
@@ -110,6 +150,38 @@ def least_change(problem: Problem, groups: list[tuple[int, ...]], best: Partitio
     if not complete and capped:
         play.stats["capped"] = 1.0
     return play
+
+
+SOLVED, NOTHING_PLAYED, UNSOLVED = range(3)
+"""``_solve_and_least``'s statuses of the kernel's play: it plays a card (the lexicographic
+search ran), it plays none (no search), no partition or an undecodable one."""
+
+
+@njit(cache=True)
+def _solve_and_least(need, free, hand, weight, forced, joker_rows, ace_mode, copies, init,
+                     delta, accept, kvecs, states, triples, rows, lengths, table_rows,
+                     table_lengths, node_limit):
+    """``((score, optimal, nodes, rows, lengths, played, status), searched)``: the kernel's
+    best play as ``kernel_backend.solve`` finds it for a joker-free problem (one branch, no
+    floor, no node limit, no dominators), then, when it plays a card, ``_least_change``'s
+    answer from it (``searched``; its status ``NO_TABLES`` otherwise)."""
+    cell = kernel.cell_arrays(need, free, hand, weight, forced, weight, joker_rows, ace_mode, 0)
+    cfg = config_vector(ace_mode, copies, 0, 0, weight.max(), 0, NO_SCORE)
+    real_need = need - joker_rows[kernel_jokers.FIXED]
+    best, optimal, nodes, groups, group_lengths, played, jokers = \
+        kernel.search_and_decode_with(cell, cfg, init, delta, accept, kvecs, table_rows,
+                                      table_lengths, 0, states, real_need, hand,
+                                      kernel.no_dominators())
+    empty_rows = np.zeros((0, ROW_WIDTH), dtype=np.int64)
+    empty = np.zeros(0, dtype=np.int64)
+    nothing = (NO_TABLES, 0, False, 0, 0, empty_rows, empty, empty)
+    if best == NO_SCORE or (group_lengths.shape[0] and group_lengths[0] < 0) or jokers:
+        return (best, optimal, nodes, groups, group_lengths, played, UNSOLVED), nothing
+    if played.sum() == 0:
+        return (best, optimal, nodes, groups, group_lengths, played, NOTHING_PLAYED), nothing
+    return (best, optimal, nodes, groups, group_lengths, played, SOLVED), _least_change(
+        need, free, hand, weight, forced, joker_rows, ace_mode, copies, init, delta, accept,
+        kvecs, states, triples, rows, lengths, groups, group_lengths, best, node_limit)
 
 
 ANSWERED, NO_TABLES, NOT_BEATEN = range(3)

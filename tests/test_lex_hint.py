@@ -196,7 +196,8 @@ def _step_by_step(problem: Problem, groups: list, best, max_work: int = 0):
 
 def test_the_one_call_search_is_the_step_by_step_one():
     """``least_change``'s one numba call (tables, search, kept groups and layout) gives the
-    play the steps gave one by one, singles on the table or not, capped or not."""
+    play the steps gave one by one, singles on the table or not, capped or not; and
+    ``solve_and_least_change`` gives ``kernel_backend.solve``'s play and that one."""
     compared = 0
     for position, objective in positions(31, 40, 20, 101):
         problem = Problem.from_position(position, objective)
@@ -207,6 +208,20 @@ def test_the_one_call_search_is_the_step_by_step_one():
         for max_work in (0, 300):
             expected = _step_by_step(problem, groups, best, max_work)
             got = lex_hint.least_change(problem, groups, best, max_work=max_work)
+            solved, least = lex_hint.solve_and_least_change(problem, groups, max_work=max_work)
+            assert (solved.groups.tolist(), solved.lengths.tolist(), solved.played.tolist(),
+                    solved.score, solved.optimal, solved.stats) == (
+                best.groups.tolist(), best.lengths.tolist(), best.played.tolist(),
+                best.score, best.optimal, best.stats), position
+            if not best.played.any():
+                assert least is solved
+                continue
+            assert (least is None) == (got is None), position
+            if got is not None:
+                assert (least.groups.tolist(), least.played.tolist(), least.score,
+                        least.optimal, least.stats) == (got.groups.tolist(),
+                                                        got.played.tolist(), got.score,
+                                                        got.optimal, got.stats), position
             if expected is None:  # the cap cut it before it beat the kernel's play
                 assert max_work and got is None, position
                 continue
