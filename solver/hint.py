@@ -453,6 +453,8 @@ def _least_disturbing(problem: Problem, best: Solution,
 def _keepable(problem: Problem) -> list[tuple[int, ...]]:
     """The table groups a play may keep as they lie (tahiti's locked groups have their own
     keep variables)."""
+    if not problem.locked:
+        return list(problem.table_groups)
     locked = Counter(codes for _, codes in problem.locked)
     keepable = []
     for group in problem.table_groups:
