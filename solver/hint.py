@@ -228,8 +228,15 @@ def kernel_first(problem: Problem) -> bool:
     kernel answers exactly, where the lexicographic search applies (``solver.lex_hint``) or
     on tables of at most ``KERNEL_GROUPS`` groups."""
     return least_change.applies(problem) and (
-        len(problem.table_groups) <= KERNEL_GROUPS
-        or lex_hint.applies(problem, list(problem.table_groups)))
+        _table_groups(problem) <= KERNEL_GROUPS or lex_hint.applies(problem))
+
+
+def _table_groups(problem: Problem) -> int:
+    """How many groups (not singles) lie on the table: ``len(problem.table_groups)``, read
+    from ``problem.table_array`` without building those tuples."""
+    if problem.table_array is None:
+        return 0
+    return int(np.count_nonzero(problem.table_array[1] > 1))
 
 
 def _kernel_hint(position: Position, problem: Problem, objective: str, limit: Limit | None,
@@ -239,15 +246,14 @@ def _kernel_hint(position: Position, problem: Problem, objective: str, limit: Li
     (``solver.least_change``). ``(None, its best play so far, or the kernel's best play)``
     when ``capped`` and the search needs more than ``LEX_WORK`` work or ``KERNEL_VISITS``
     sets: CP-SAT starts from that play and need not solve the position again."""
-    groups = _keepable(problem)
-    if lex_hint.applies(problem, groups):  # the kernel's play and the search in one call
-        best, least = lex_hint.solve_and_least_change(problem, groups, limit,
+    if lex_hint.applies(problem):  # the table's groups, none locked: one call does it all
+        best, least = lex_hint.solve_and_least_change(problem, None, limit,
                                                       LEX_WORK if capped else 0)
     else:
         best = kernel_backend.solve(problem)
         least = best
         if best.played.any() or best.played_jokers:
-            least = least_change.least_change(problem, groups, best, limit,
+            least = least_change.least_change(problem, _keepable(problem), best, limit,
                                               KERNEL_VISITS if capped else 1 << 62)
     if least is None or least.stats.get("capped"):
         return None, least if least is not None else best

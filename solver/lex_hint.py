@@ -34,26 +34,38 @@ KEY_BITS = 62
 bits."""
 
 
-def applies(problem: Problem, groups: list[tuple[int, ...]]) -> bool:
+def applies(problem: Problem, groups: list[tuple[int, ...]] | None = None) -> bool:
     """True when the lexicographic search answers the hint of ``problem`` exactly: no jokers,
     one kernel branch, the table's runs few enough for the search's keys, and few enough
-    decided at one step and suit for its option lists (``kernel_lex.MAX_OPTIONS``)."""
+    decided at one step and suit for its option lists (``kernel_lex.MAX_OPTIONS``).
+    ``groups``: the keepable groups, the table's groups (``problem.table_groups``) when
+    None, read from ``problem.table_array`` without building those tuples."""
     if problem.hand_jokers or problem.table_jokers or problem.run_from_hand:
         return False
     if problem.hand_only or problem.locked or not kernel_backend.applies(problem):
         return False
     copies = _copies(problem)
     n_q = automaton.run_automaton(copies)[1].shape[0]
-    decided: dict[tuple[int, int], int] = {}  # runs per (suit, step their keep is decided)
-    for group in groups:
-        if group[0] % N_RANKS != group[1] % N_RANKS:
-            high = group[-1] % N_RANKS == 0 and group[0] % N_RANKS != 0
-            where = (group[0] // N_RANKS, 0 if high else group[0] % N_RANKS)
-            decided[where] = decided.get(where, 0) + 1
-    most = max(decided.values(), default=0)
-    if (1 << most) * (copies + 1) ** 2 > kernel_lex.MAX_OPTIONS:
+    most, runs = _runs_decided(*_group_rows(problem, groups))
+    if (1 << int(most)) * (copies + 1) ** 2 > kernel_lex.MAX_OPTIONS:
         return False
-    return (n_q ** N_SUITS * N_RANKS).bit_length() + sum(decided.values()) <= KEY_BITS
+    return (n_q ** N_SUITS * N_RANKS).bit_length() + int(runs) <= KEY_BITS
+
+
+@njit(cache=True)
+def _runs_decided(rows, lengths):
+    """``(most, runs)``: the table runs among the groups (padded rows) and the most of them
+    whose keep is decided at one step of one suit (the first, or the ace step for a run
+    closed by a high ace)."""
+    decided = np.zeros((N_SUITS, N_RANKS), dtype=np.int64)
+    runs = 0
+    for i in range(lengths.shape[0]):
+        first = rows[i, 0]
+        if first % N_RANKS != rows[i, 1] % N_RANKS:
+            high = rows[i, lengths[i] - 1] % N_RANKS == 0 and first % N_RANKS != 0
+            decided[first // N_RANKS, 0 if high else first % N_RANKS] += 1
+            runs += 1
+    return decided.max(), runs
 
 
 @cache
@@ -103,12 +115,13 @@ def least_change(problem: Problem, groups: list[tuple[int, ...]], best: Partitio
     return _least_play(best, searched, capped)
 
 
-def solve_and_least_change(problem: Problem, groups: list[tuple[int, ...]],
+def solve_and_least_change(problem: Problem, groups: list[tuple[int, ...]] | None = None,
                            limit: Limit | None = None,
                            max_work: int = 0) -> tuple[Partition, Partition | None]:
     """``(best, least)``: ``kernel_backend.solve(problem)`` and, when ``best`` plays a card,
     ``least_change(problem, groups, best, limit, max_work)`` (else ``least`` is ``best``),
-    in one numba call for a problem the lexicographic search applies to (``applies``).
+    in one numba call for a problem the lexicographic search applies to (``applies``);
+    ``groups`` None: the table's groups (read as ``applies`` reads them).
     Handing the kernel's play to Python and back, and ``kernel_backend``'s general set-up
     (joker branches, budgets), cost about 30 us a hint (the suite's 60+-card positions,
     2026-12-01). A search that finds no partition or cannot decode its moves goes
@@ -129,7 +142,8 @@ def solve_and_least_change(problem: Problem, groups: list[tuple[int, ...]],
     score, optimal, nodes, best_rows, best_lengths, played, status = played_kernel
     if status == UNSOLVED:
         best = kernel_backend.solve(problem)  # raises, as a solve does
-        return best, least_change(problem, groups, best, limit, max_work)
+        return best, least_change(problem, list(problem.table_groups) if groups is None
+                                  else groups, best, limit, max_work)
     kernel_backend.count_nodes(int(nodes))
     best = Partition(best_rows, best_lengths, played, int(score), bool(optimal),
                      {"nodes": nodes, kernel_backend.ONE_JOKER_PER_GROUP: 1.0}, 0)
@@ -189,20 +203,24 @@ ANSWERED, NO_TABLES, NOT_BEATEN = range(3)
 ``lex_tables.MAX_SETS`` sets; the search was cut before any play beat the kernel's."""
 
 
-def _group_rows(problem: Problem, groups: list[tuple[int, ...]] | tuple) -> tuple:
+def _group_rows(problem: Problem, groups: list[tuple[int, ...]] | tuple | None) -> tuple:
     """``groups`` as padded rows and lengths: the rows of ``problem.table_array`` of two
-    cards or more when ``groups`` are ``problem.table_groups`` (the usual case, no Python
-    loop over cards), else ``pad(groups)``; read-only, as ``best``'s rows are passed."""
-    table = problem.table_groups
-    if problem.table_array is not None and len(groups) == len(table) and \
-            all(map(operator.is_, groups, table)):
+    cards or more when ``groups`` is None or ``problem.table_groups`` (the usual case, no
+    Python loop over cards), else ``pad(groups)``; read-only, as ``best``'s rows are
+    passed."""
+    if problem.table_array is not None and (groups is None or (
+            len(groups) == len(problem.table_groups)
+            and all(map(operator.is_, groups, problem.table_groups)))):
         rows, lengths = problem.table_array
-        if lengths.shape[0] != len(table):
-            keep = lengths > 1
+        keep = lengths > 1
+        if not keep.all():
             rows, lengths = rows[keep], lengths[keep]
     else:
-        rows, lengths = pad(groups)
+        rows, lengths = pad(groups) if groups else NO_ROWS
     return read_only(rows), read_only(lengths)  # one argument type (``read_only``)
+
+
+NO_ROWS = (np.zeros((0, ROW_WIDTH), dtype=np.int64), np.zeros(0, dtype=np.int64))
 
 
 @njit(cache=True)

@@ -238,3 +238,42 @@ def test_the_one_call_search_is_the_step_by_step_one():
             assert again is not None and again.groups.tolist() == got.groups.tolist()
             compared += 1
     assert compared >= 40
+
+
+def _runs_by_tuples(groups: list) -> tuple[int, int]:
+    """``(most, runs)`` as ``lex_hint.applies`` counted them before it read the rows in
+    numba: a loop over the groups' tuples."""
+    from solver.constants import N_RANKS
+    decided: dict[tuple[int, int], int] = {}
+    for group in groups:
+        if group[0] % N_RANKS != group[1] % N_RANKS:
+            high = group[-1] % N_RANKS == 0 and group[0] % N_RANKS != 0
+            where = (group[0] // N_RANKS, 0 if high else group[0] % N_RANKS)
+            decided[where] = decided.get(where, 0) + 1
+    return max(decided.values(), default=0), sum(decided.values())
+
+
+def test_applies_reads_the_rows_as_the_tuples_told():
+    """``applies`` on the table's rows (groups None), on its groups and on copies of them
+    (padded anew) counts the runs, and the most decided at one step, as the loop over tuples
+    did (high-ace and low-ace runs, two copies of a run), and answers alike where it applies
+    and where it does not (jokers)."""
+    cases = [(position, objective) for position, objective in positions(41, 60, 6, 101)]
+    cases += [(Position.parse(text), "cards") for text in (
+        "5C 6C 7C | 5C 6C 7C 8C / 4C / machiavelli",
+        "QC KC AC | QH KH AH | JC QC KC AC | 5S 5H 5D / 10C / machiavelli:ace=high",
+        "AC 2C 3C | QC KC AC | 5S 5H 5D / 4C / machiavelli:ace=both",
+        "5C *6C 7C | 8S 8D 8H / 8C / carousel")]
+    answers, most_seen = set(), 0
+    for position, objective in cases:
+        problem = Problem.from_position(position, objective)
+        groups = list(problem.table_groups)
+        counted = _runs_by_tuples(groups)
+        for given in (None, groups, [tuple(list(g)) for g in groups]):
+            assert tuple(map(int, lex_hint._runs_decided(
+                *lex_hint._group_rows(problem, given)))) == counted, position
+        expected = lex_hint.applies(problem, groups)
+        assert lex_hint.applies(problem) == expected, position
+        answers.add(expected)
+        most_seen = max(most_seen, counted[0])
+    assert answers == {True, False} and most_seen >= 2
