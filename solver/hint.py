@@ -207,17 +207,19 @@ Laid = tuple[Solution, Any, Any]
 
 @one_time
 def load_least_change() -> None:
-    """Load the numba searches of ``solver.least_change`` and ``solver.lex_hint`` (and
-    ``changed_groups``' and ``_explained``'s) once per process, with the kernel versions they call
-    (their arrays are built inside numba, so they are not the read-only ones of
-    ``solver.warmup.load_kernels``): set-up, not a hint's time, and not loaded by processes
-    that never hint."""
+    """Load the numba code a hint runs once per process: ``solver.least_change``'s search,
+    ``solver.lex_hint``'s one call (``solve_and_least_change``; ``lex_hint.least_change``,
+    which the hint calls only where that call cannot answer, loads when first called: about
+    10-40 ms of set-up saved), ``changed_groups``' and ``_explained``'s, with the kernel
+    versions they call (their arrays are built inside numba, so they are not the read-only
+    ones of ``solver.warmup.load_kernels``): set-up, not a hint's time, and not loaded by
+    processes that never hint."""
     position = Position.parse("5C 6C 7C 8C | 8S 8D 8H / 8D 8H 9C")
     problem = Problem.from_position(position)
     best = kernel_backend.solve(problem)
     least_change.least_change(problem, list(problem.table_groups), best)
-    lex_hint.least_change(problem, list(problem.table_groups), best)
-    lex_hint.solve_and_least_change(problem, list(problem.table_groups))
+    lex_hint.applies(problem)
+    lex_hint.solve_and_least_change(problem)
     changed_groups(position.table, position.table)
     rows, lengths = position.group_array  # as _explained passes them: the new ones writable
     _plan_rows(rows, lengths, rows.copy(), lengths.copy(), np.ones(len(lengths), dtype=np.bool_))
