@@ -25,7 +25,7 @@ from solver.limit import Limit, resolve_limit
 from solver.position import HandLike, Position, TableLike, position_of_codes
 from solver.position import variant_of as variant_of
 from solver.problem import OBJECTIVES, ONES, POINTS, Partition, Problem, read_only
-from solver.validate import JOKER, play_problems
+from solver.validate import JOKER, rule_problems
 from solver.variants import DEFAULT_VARIANT, Variant
 from solver.warmup import elapsed_ms, load_cpsat, load_kernels, load_opening, setup_seconds
 
@@ -318,7 +318,7 @@ def checked_layout(position: Position, problem: Problem, partition: Partition, b
     played_cards = list(map(CARDS.__getitem__, np.repeat(ALL_CARDS, played).tolist()))
     played_cards += [JOKER] * jokers
     if not problems and (not position.opened or position.variant.joker_rule != "none"):
-        problems = play_problems(position, played_cards, as_cards)
+        problems = rule_problems(position, played_cards, as_cards)  # check_table did the rest
     if problems:
         raise SolverError(f"{backend} proposed an invalid table ({problems[0]}) for {position}")
     score = int(problem.weight @ played) + _joker_score(problem, as_cards, jokers)

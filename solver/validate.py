@@ -66,6 +66,23 @@ def play_problems(position: Position, played: Sequence[Card],
     return problems
 
 
+def rule_problems(position: Position, played: Sequence[Card],
+                  table: Sequence[Sequence[Card]]) -> list[str]:
+    """``play_problems`` for a move already known to balance, whose groups are valid sets,
+    runs and original singles and whose table jokers are named: the rules left, the jokers'
+    (§8, ``joker_problems``) and the opening's (§6). The solver's re-check
+    (``solver.api.checked_solution``) asks this once ``solver.fastcheck.check_table`` has
+    passed the table on arrays, which checks the rest: the card and group checks in Python
+    were about half of an end-to-end joker solve (session 9, cProfile over 200 median
+    positions of ``bench.joker_games``)."""
+    problems = []
+    if position.variant.joker_rule != "none":
+        problems += joker_problems(position, played, table)
+    if not position.opened and played:
+        problems += opening_problems(position, played, table)
+    return problems
+
+
 def card_problems(position: Position, played: Sequence[Card],
                   table: Sequence[Sequence[Card]]) -> list[str]:
     """Why the move is not even a table the player could lay out: played cards not in the
@@ -130,7 +147,11 @@ def joker_problems(position: Position, played: Sequence[Card],
     problems = []
     old_names = Counter(card.real for group in position.table for card in group if card.joker)
     new_names = Counter(card.real for group in table for card in group if card.joker)
-    real_on_table = Counter(card for group in table for card in group if not card.joker)
+    # Real cards on the new table, counted for the old jokers' names only (all this reads):
+    # a rank test first spares hashing every card (session 9: the re-check's cost).
+    ranks = {name.rank for name in old_names}
+    real_on_table = Counter(card for group in table for card in group
+                            if not card.joker and card.rank in ranks) if ranks else Counter()
     real_played = Counter(card for card in played if not card.joker)
     renamed = {name: count - min(count, new_names[name]) for name, count in old_names.items()}
     for name, count in renamed.items():
@@ -195,13 +216,16 @@ def _locked_group_problems(position: Position, played: Sequence[Card],
         for card in group:
             if card.joker:
                 locked.setdefault(card.real, []).append(Counter(group))
-    new_groups = [Counter(group) for group in table]
+    # A locked group holds a joker, so only a new group with a joker can hold it: the others
+    # are not counted (session 9: Counting every group was most of the re-check's time).
+    new_groups = [Counter(group) if any(card.joker for card in group) else None
+                  for group in table]
 
     def place(keep: list[Counter], i: int, used: frozenset, budget: Counter) -> bool:
         if i == len(keep):
             return True
         for g, new in enumerate(new_groups):
-            if g in used or keep[i] - new:
+            if g in used or new is None or keep[i] - new:
                 continue
             added = new - keep[i]
             if added - budget:
