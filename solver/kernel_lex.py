@@ -22,7 +22,12 @@ following the minimal run automaton, a transposition table), with two additions:
 Nodes are bounded by ``W`` times the kernel's per-suit value bound (widened: kept runs take
 cards away from the automaton) plus every weight still to be decided, less what the hand's
 cores must still change (``_core_penalty``; the key records which cores a play has met, as
-far as its bits allow, so a core counts until its card's step). Without jokers only;
+far as its bits allow, so a core counts until its card's step). That bound sees about 2
+groups change at the root of the suite's slowest hints, whose answers change about 6; past
+``DUAL_AFTER`` work the search also takes ``solver.lex_dual``'s Lagrangian bound (each
+suit's runs exact, each rank's sets exact, tied by prices on the set cards), which sees
+4-6 there: #79's search from 585,000 to 92,000 work units, #94's from 441,000 to 13,000,
+the same answers (``python -m bench.hint``'s positions, 2026-12-01). Without jokers only;
 ``solver.lex_hint`` prepares the arrays and lays out the answer.
 
 Speed: the functions run for every node or move take plain tuples of the arrays they read
@@ -42,7 +47,7 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
-from solver import kernel
+from solver import kernel, lex_dual
 from solver.constants import N_RANKS, N_SUITS, NO_SCORE
 from solver.kernel import BASE, HAND, HI, LO, WEIGHT, _gain
 from solver.kernel_decode import decode_moves
@@ -55,6 +60,19 @@ N_MOVE_FIELDS = 6
 # hand cores met (the runs decided here and not kept).
 OPT_CODE, OPT_NEXT, OPT_LIVE, OPT_GAIN, OPT_RANK, OPT_CHOSEN, OPT_HIT = range(7)
 N_OPT_FIELDS = 7
+DUAL_AFTER = 2000
+"""Work (nodes plus the moves they generate) after which the search builds ``lex_dual``'s
+bound and bounds every node with it too. The bound costs about 1-2 ms to build on a full
+table (``DUAL_STEPS`` subgradient steps) and most hints finish within a few thousand units
+without it. Tuned on ``python -m bench.hint``'s 95 positions, the search alone per position
+(thread CPU, best of 2, 2026-12-01, load ~2.7): building it after 1,000 / 2,000 / 5,000
+units with 60-150 steps gave medians 1.9-2.5 ms and sums 236-292 ms (never: 2.2 ms, 842
+ms); 2,000 with 60 steps was among the best and the cheapest for quick hints."""
+DUAL_STEPS = 60
+"""Subgradient steps of ``lex_dual.dual``: on the slowest positions its root bound stops
+improving after about 60 (#79: 4.6 groups changed at 60, 4.8 at 1,000, against 6.2 in the
+answer; 2.1 by the search's own bound), and 150 or 300 steps saved less search than they
+cost (the sweep of ``DUAL_AFTER``)."""
 MAX_OPTIONS = 256  # per suit and set-card count: copies x kept-run subsets x high aces
 
 LexTables = namedtuple("LexTables", [
@@ -426,11 +444,34 @@ def _charge(mask, weight, left, seen, charge):
     return seen
 
 
+@njit(cache=True, inline="always")
+def _dual_bound(dual, base_key, n_q, t, key, score):
+    """``lex_dual``'s bound (``dual``, as ``lex_dual.dual`` gives it) on what node (``t``,
+    ``key``) reached with ``score`` can still add: each suit's value from its automaton
+    state and live kept runs, the set part's maxima from step ``t``, and ``mu`` per point
+    still to play (``vstar`` the best value)."""
+    values, runs, n_open, n_local, set_rest, mu, vstar, big = dual
+    rest = key % base_key
+    mask = key // base_key
+    total = set_rest[t] + mu * (vstar - score // big)
+    for s in range(N_SUITS):
+        local = 0
+        for i in range(n_open[t, s]):
+            local |= (mask >> runs[t, s, i] & 1) << i
+        here = values[t, s, rest % n_q * n_local + local]
+        if here == NO_SCORE:
+            return NO_SCORE
+        total += here
+        rest //= n_q
+    return total
+
+
 @njit(cache=True)
-def _branch_and_bound(tables, floor, node_limit):
+def _branch_and_bound(tables, floor, node_limit, dual_after):
     """The depth-first search, as ``kernel._branch_and_bound`` without jokers: ``(best,
-    path, runs, sets, complete, nodes, work)``, per step the move code, the runs it decided to
-    keep and the table sets it keeps; only answers above ``floor`` count."""
+    path, complete, nodes, work)``, per step the move code, the runs it decided to keep and
+    the table sets it keeps; only answers above ``floor`` count. Past ``dual_after`` work
+    ``lex_dual``'s bound joins in (it needs ``floor`` as ``search`` says)."""
     base_key, n_q, accept = tables.base_key, tables.n_q, tables.accept
     bounds, ub_rest, keep_rest, big = tables.bounds, tables.ub_rest, tables.keep_rest, tables.big
     cores = _cores(tables)
@@ -441,13 +482,13 @@ def _branch_and_bound(tables, floor, node_limit):
     score = np.zeros(N_STEPS + 1, dtype=np.int64)
     ahead = np.full(N_STEPS + 1, NO_SCORE, dtype=np.int64)
     node_keys = np.zeros(N_STEPS + 1, dtype=np.int64)
-    at = np.zeros(N_STEPS, dtype=np.int64)  # the move row taken at each depth
     best_rows = np.zeros((N_STEPS, N_MOVE_FIELDS), dtype=np.int64)
     path_rows = np.zeros((N_STEPS, N_MOVE_FIELDS), dtype=np.int64)
     best = floor
     tt_keys, tt_vals, tt_fut, tt_used = kernel._new_table()
     nodes, work, complete = 0, 0, True
     ex = _expansion(tables)
+    dual, use_dual, vstar = lex_dual.unset(), False, (floor + 1) // big  # the best value
     moves, end = _expand_into(0, 0, ex, moves, 0)
     seg_end[0] = end
     depth = 0
@@ -461,7 +502,6 @@ def _branch_and_bound(tables, floor, node_limit):
             continue
         i = seg_pos[depth]
         seg_pos[depth] = i + 1
-        at[depth] = i
         for f in range(N_MOVE_FIELDS):
             path_rows[depth, f] = moves[i, f]
         child_key = moves[i, MOVE_KEY]
@@ -479,6 +519,8 @@ def _branch_and_bound(tables, floor, node_limit):
                              best - child_score)
         if look:
             bound = _less_cores(bound, cores, t, child_key // base_key, big)
+        if use_dual and child_score + bound > best:
+            bound = min(bound, _dual_bound(dual, base_key, n_q, t, child_key, child_score))
         if child_score + bound <= best:
             ahead[depth] = max(ahead[depth], gain + bound)
             continue
@@ -500,6 +542,10 @@ def _branch_and_bound(tables, floor, node_limit):
         seg_pos[depth] = start
         seg_end[depth] = end
         work += 1 + end - start
+        if not use_dual and work >= dual_after:
+            (root, dual), use_dual = lex_dual.dual(tables, best, vstar, DUAL_STEPS), True
+            if root <= best:  # nothing can beat the best so far: it is the answer
+                break
     return best, best_rows, complete, nodes, work
 
 
@@ -536,8 +582,11 @@ def search(tables, floor, node_limit, states, set_suits):
     """The best ``value * W + kept`` above ``floor``, and its play: ``(best, complete,
     nodes, work, kept runs (mask), kept sets (per step, bits), groups, lengths, used)``, the
     groups and ``used`` (real copies per card) those of the cards the kept groups leave
-    (``kernel_decode.decode_moves``); ``best`` is ``floor`` when nothing beats it."""
-    best, rows, complete, nodes, work = _branch_and_bound(tables, floor, node_limit)
+    (``kernel_decode.decode_moves``); ``best`` is ``floor`` when nothing beats it.
+    ``floor`` is at least ``W`` times the best value less one: ``lex_dual``'s bound takes
+    ``(floor + 1) // W`` for the best value (a node adds at most the points still to play)."""
+    best, rows, complete, nodes, work = _branch_and_bound(tables, floor, node_limit,
+                                                          DUAL_AFTER)
     kept_sets = rows[:, MOVE_SETS].copy()
     if best == floor:
         kept_sets[:] = 0
