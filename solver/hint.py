@@ -71,12 +71,12 @@ LEX_WORK = 150_000
 """``auto`` hands a hint of the lexicographic search (``solver.lex_hint``) to CP-SAT after this
 much kernel work (nodes plus the moves they generate). With ``kernel_lex``'s Lagrangian bound
 (``solver.lex_dual``, past ``kernel_lex.DUAL_AFTER`` work) the search's work on the suite's
-60+-card tables (``python -m bench.hint``) runs from about 100 to 92,000 (#79; the next
-23,000), 0.2-0.3 us a unit on this machine (2026-12-01, load ~2.5), so every one of them
-finishes in the kernel: #79 in about 22 ms of search, where CP-SAT alone takes 18-65 ms.
-The cap is 1.6x the suite's worst, for positions the suite does not hold. Before the bound
-(session 8) the work ran up to 585,000 and a cap of 30,000 was tuned against hand-overs
-(22 of 95 went to CP-SAT, each paying a capped search before CP-SAT's own 4-35 ms)."""
+60+-card tables (``python -m bench.hint``) runs from about 80 to 15,000 (#79, about 15 ms
+of search at load ~3, 2026-12-01; CP-SAT alone takes 18-65 ms there), so every one of them
+finishes in the kernel. The cap is 10x the suite's worst, for positions the suite does not
+hold: a search that long costs about as much as a CP-SAT hint. Before the bound (session 8)
+the work ran up to 585,000 and a cap of 30,000 was tuned against hand-overs (22 of 95 went
+to CP-SAT, each paying a capped search before CP-SAT's own 4-35 ms)."""
 
 CPSAT_PRESOLVE = False
 """Whether CP-SAT presolves the hint model (``_least_disturbing``). The model is small and

@@ -28,6 +28,9 @@ from solver.constants import N_RANKS, N_SUITS, NO_SCORE
 from solver.kernel import BASE, HAND, HI, LO, WEIGHT, _gain
 
 N_STEPS = N_RANKS
+MAX_OPTIONS = 256
+"""``kernel_lex.MAX_OPTIONS`` (defined here, since ``kernel_lex`` imports this module): the
+most options of one suit and set-card count, the size of ``dual``'s ``parts``."""
 PATIENCE = 3
 THETA = 1.0
 
@@ -231,10 +234,11 @@ def set_values(tables, lam, picks):
 def dual(tables, target, vstar, iterations):
     """Subgradient descent from zero prices, at most ``iterations`` steps (Polyak's, aimed at
     ``target``, the best play known): ``(bound, (values, runs, n_open, n_local, set_rest,
-    mu, vstar, W))`` at the prices of the lowest root bound met, ``set_rest[t]`` the set
+    mu, vstar, W, parts))`` at the prices of the lowest root bound met, ``set_rest[t]`` the set
     part's maxima over steps ``t``.., ``mu`` the price of a point (``vstar``: the best value;
     ``suit_values`` runs with ``W - mu`` per point, and a node adds ``mu`` times the points
-    still to play). Stops early once the bound is at most ``target``."""
+    still to play; ``parts``: scratch for ``kernel_lex``'s options, each one's part of a
+    child's bound). Stops early once the bound is at most ``target``."""
     runs, n_open = open_lists(tables)
     tr, start, n_local = transitions(tables, runs, n_open)
     copies = tables.cfg[kernel.COPIES]
@@ -287,11 +291,13 @@ def dual(tables, target, vstar, iterations):
     sets = set_values(tables, best_lam, picks)
     for t in range(N_STEPS - 1, -1, -1):
         set_rest[t] = set_rest[t + 1] + sets[t]
-    return best, (values, runs, n_open, n_local, set_rest, best_mu, vstar, big)
+    parts = np.zeros((N_SUITS, copies + 1, MAX_OPTIONS), dtype=np.int64)
+    return best, (values, runs, n_open, n_local, set_rest, best_mu, vstar, big, parts)
 
 
 @njit(cache=True)
 def unset():
     """A stand-in for ``dual``'s bound before it is built (the same types; never read)."""
     return (np.zeros((1, 1, 1), dtype=np.int64), np.zeros((1, 1, 1), dtype=np.int64),
-            np.zeros((1, 1), dtype=np.int64), 1, np.zeros(1, dtype=np.int64), 0, 0, 1)
+            np.zeros((1, 1), dtype=np.int64), 1, np.zeros(1, dtype=np.int64), 0, 0, 1,
+            np.zeros((1, 1, 1), dtype=np.int64))
