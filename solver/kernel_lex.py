@@ -29,8 +29,8 @@ suit's runs exact, each rank's sets exact, tied by prices on the set cards), whi
 4-6 there. It is separable by suit, so an expansion leaves out the suit-option combinations
 it cuts before writing them as moves (``_combine``; the node's ``ahead`` then counts them as
 adding at most what beats nothing). #79's search went from 585,000 work units to 92,000 with
-the bound on nodes, and to 15,000 with the moves left out (145 ms to 23 ms, then to about
-15 ms of CPU at load ~3), the same answers on all 95 of ``python -m bench.hint``'s
+the bound on nodes, and to about 15,000 with the moves left out (145 ms to 23 ms, then to
+about 15 ms of CPU at load ~3), the same answers on all 95 of ``python -m bench.hint``'s
 positions (2026-12-01). Without jokers only;
 ``solver.lex_hint`` prepares the arrays and lays out the answer.
 
@@ -68,13 +68,15 @@ N_OPT_FIELDS = 7
 DUAL_AFTER = 500
 """Work (nodes plus the moves they generate) after which the search builds ``lex_dual``'s
 bound (about 1-1.5 ms on a full table, ``DUAL_STEPS`` subgradient steps), bounds every node
-with it and leaves out of an expansion the moves it cuts. Tuned on ``python -m bench.hint``'s
-95 positions, the search alone per position (thread CPU, best of 3, 2026-12-01, load ~3,
-two runs): building it after 0 / 250 / 500 / 1,000 / 2,000 / 4,000 units gave medians
-1.60 / 1.65 / 1.62 / 1.75 ms (second run) and 2.33 / 2.62 / 2.83 / 3.57 ms for 500 / 1,000 /
-2,000 / 4,000 (first run), sums 243-339 ms against 1,275 ms without it; 500 is as good as
-building it at once and spares the searches that end within a few hundred units (0.1-0.3
-ms) the build."""
+with it and leaves out of an expansion the moves it cuts. The search alone on ``python -m
+bench.hint``'s 95 positions (thread CPU, best of 3, 2026-12-01, load ~2-3): building it
+after 500 / 2,000 / 3,000 / 5,000 units gave medians 1.51 / 1.83 / 2.08 / 2.43 ms, sums
+204-242 ms against 1,275 ms without it. The whole hint beside main (interleaved per
+position, best of 3, load ~2.5): with 500, median 2.67 against 3.23 ms, worst 14.9 against
+44.4 ms, per-position ratio median 0.89; with 2,000 (another run), 3.22 against 3.34 ms,
+worst 23.6 against 63.3 ms, ratio median 0.98. The cost: with 500 the positions whose
+search ends within a few thousand units (0.9-1.5 ms on main) pay the build, 1.6-2.3x
+slower (up to about 2.7 ms)."""
 DUAL_STEPS = 60
 """Subgradient steps of ``lex_dual.dual``: on the slowest positions its root bound stops
 improving after about 60 (#79: 4.6 groups changed at 60, 4.8 at 1,000, against 6.2 in the
