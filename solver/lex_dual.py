@@ -14,8 +14,12 @@ sets at each step:
 With prices ``lam[t, s, k]`` on "suit ``s`` gives ``k`` set cards at step ``t``" (added to
 the suit part, taken from the set part), the sum of the two parts' maxima bounds every play
 (weak duality), for any prices; the prices are improved by subgradient steps at the root.
-A node's bound is the sum of its suits' values from their states plus the set part's
-maxima for the steps to come.
+A price ``mu`` on a point (the suit part counts ``W - mu`` per point, a node adds ``mu`` per
+point still to play up to the best value) helps where not every hand card can be played:
+with ``mu >= 0``, and no play worth more than the best value, the bound stays above every
+play (``value * W <= value * (W - mu) + mu * best``). A node's bound is the sum of its
+suits' values from their states plus the set part's maxima for the steps to come, and
+``mu`` per point still to play.
 """
 
 from __future__ import annotations
@@ -32,7 +36,13 @@ MAX_OPTIONS = 256
 """``kernel_lex.MAX_OPTIONS`` (defined here, since ``kernel_lex`` imports this module): the
 most options of one suit and set-card count, the size of ``dual``'s ``parts``."""
 PATIENCE = 3
+"""Subgradient steps without a better bound before the step size halves."""
 THETA = 1.0
+"""The first step's share of Polyak's step (bound less target over the squared subgradient).
+With ``PATIENCE`` these were compared at the root of the bench's slowest positions
+(``python -m bench.hint``, 2026-12-01): 3 / 1.0 over 60 steps reached 4.6 groups changed on
+#79, 10 / 2.0 over 300 steps 4.8, 20 / 2.0 over 1,000 steps 4.85; the search with the longer
+runs was no cheaper in all (``kernel_lex.DUAL_STEPS``)."""
 
 
 @njit(cache=True)
@@ -76,6 +86,7 @@ def _local(mask, runs, n_open, t, s):
 
 @njit(cache=True, inline="always")
 def _global(local, runs, n_open, t, s):
+    """The global bits of the runs ``local`` indexes at node ``t`` (``_local`` undone)."""
     mask = 0
     for i in range(n_open[t, s]):
         if local >> i & 1:
