@@ -69,20 +69,16 @@ the suite's 60+-card tables every one of up to 17 groups finishes within it, and
 groups the sets a search visits run from 200 to 70,000; a cap of 2,000 gave the lowest
 median of 300, 500, 1,000, 2,000, 3,000 and 5,000 (a search stopped at the cap costs about
 half a CP-SAT hint before CP-SAT's own)."""
-LEX_WORK = 30_000
+LEX_WORK = 150_000
 """``auto`` hands a hint of the lexicographic search (``solver.lex_hint``) to CP-SAT after this
-much kernel work (nodes plus the moves they generate). On the suite's 60+-card tables the
-search's work runs from about 100 to 590,000 (median about 7,000; 30 of 95 over 20,000, 22
-over 30,000, 9 over 100,000). A capped search costs its work (0.12-0.2 us a unit,
-2026-12-01) before CP-SAT's own 4-35 ms, and CP-SAT's time does not follow the search's work,
-so no cap suits every position. Re-tuned after hint7 made the search ~2.3x faster per unit,
-every cap timed interleaved per position in one process on ``python -m bench.hint``'s
-positions (thread CPU time, best of 2, load ~3), with CP-SAT's symmetry breaking
-(``_keep_before_copying``): caps of 20,000, 30,000, 40,000, 60,000, 80,000 and 100,000 gave
-30, 22, 21, 16, 12 and 9 hand-overs, mean 6.06, 5.11, 5.43, 5.51, 5.48 and 5.23 ms, worst
-31.5, 32.5, 32.6, 47.0, 55.2 and 52.2 ms, medians 1.59-1.70 ms (noise). From 60,000 on, #79
-(its search needs 585,000 units) pays a long capped search before CP-SAT; up to 40,000 the
-worst is a CP-SAT proof (#84: ~30 ms, its search 73,000 units)."""
+much kernel work (nodes plus the moves they generate). With ``kernel_lex``'s Lagrangian bound
+(``solver.lex_dual``, past ``kernel_lex.DUAL_AFTER`` work) the search's work on the suite's
+60+-card tables (``python -m bench.hint``) runs from about 80 to 15,000 (#79, about 15 ms
+of search at load ~3, 2026-12-01; CP-SAT alone takes 18-65 ms there), so every one of them
+finishes in the kernel. The cap is 10x the suite's worst, for positions the suite does not
+hold: a search that long costs about as much as a CP-SAT hint. Before the bound (session 8)
+the work ran up to 585,000 and a cap of 30,000 was tuned against hand-overs (22 of 95 went
+to CP-SAT, each paying a capped search before CP-SAT's own 4-35 ms)."""
 
 CPSAT_PRESOLVE = False
 """Whether CP-SAT presolves the hint model (``_least_disturbing``). The model is small and

@@ -22,7 +22,16 @@ following the minimal run automaton, a transposition table), with two additions:
 Nodes are bounded by ``W`` times the kernel's per-suit value bound (widened: kept runs take
 cards away from the automaton) plus every weight still to be decided, less what the hand's
 cores must still change (``_core_penalty``; the key records which cores a play has met, as
-far as its bits allow, so a core counts until its card's step). Without jokers only;
+far as its bits allow, so a core counts until its card's step). That bound sees about 2
+groups change at the root of the suite's slowest hints, whose answers change about 6; past
+``DUAL_AFTER`` work the search also takes ``solver.lex_dual``'s Lagrangian bound (each
+suit's runs exact, each rank's sets exact, tied by prices on the set cards), which sees
+4-6 there. It is separable by suit, so an expansion leaves out the suit-option combinations
+it cuts before writing them as moves (``_combine``; the node's ``ahead`` then counts them as
+adding at most what beats nothing). #79's search went from 585,000 work units to 92,000 with
+the bound on nodes, and to about 15,000 with the moves left out (145 ms to 23 ms, then to
+about 15 ms of CPU at load ~3), the same answers on all 95 of ``python -m bench.hint``'s
+positions (2026-12-01). Without jokers only;
 ``solver.lex_hint`` prepares the arrays and lays out the answer.
 
 Speed: the functions run for every node or move take plain tuples of the arrays they read
@@ -42,7 +51,7 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
-from solver import kernel
+from solver import kernel, lex_dual
 from solver.constants import N_RANKS, N_SUITS, NO_SCORE
 from solver.kernel import BASE, HAND, HI, LO, WEIGHT, _gain
 from solver.kernel_decode import decode_moves
@@ -52,10 +61,29 @@ N_STEPS = N_RANKS
 MOVE_KEY, MOVE_GAIN, MOVE_CODE, MOVE_RANK, MOVE_RUNS, MOVE_SETS = range(6)
 N_MOVE_FIELDS = 6
 # Fields of a suit option: code, next automaton state, live mask after, gain, rank, chosen,
-# hand cores met (the runs decided here and not kept).
+# hand cores met (the runs decided here and not kept). Its part of ``lex_dual``'s bound is
+# kept apart, in the bound's own scratch (``lex_dual.dual``: ``parts``).
 OPT_CODE, OPT_NEXT, OPT_LIVE, OPT_GAIN, OPT_RANK, OPT_CHOSEN, OPT_HIT = range(7)
 N_OPT_FIELDS = 7
-MAX_OPTIONS = 256  # per suit and set-card count: copies x kept-run subsets x high aces
+DUAL_AFTER = 500
+"""Work (nodes plus the moves they generate) after which the search builds ``lex_dual``'s
+bound (about 1-1.5 ms on a full table, ``DUAL_STEPS`` subgradient steps), bounds every node
+with it and leaves out of an expansion the moves it cuts. The search alone on ``python -m
+bench.hint``'s 95 positions (thread CPU, best of 3, 2026-12-01, load ~2-3): building it
+after 500 / 2,000 / 3,000 / 5,000 units gave medians 1.51 / 1.83 / 2.08 / 2.43 ms, sums
+204-242 ms against 1,275 ms without it. The whole hint beside main (interleaved per
+position, best of 3, load ~2.5): with 500, median 2.67 against 3.23 ms, worst 14.9 against
+44.4 ms, per-position ratio median 0.89; with 2,000 (another run), 3.22 against 3.34 ms,
+worst 23.6 against 63.3 ms, ratio median 0.98. The cost: with 500 the positions whose
+search ends within a few thousand units (0.9-1.5 ms on main) pay the build, 1.6-2.3x
+slower (up to about 2.7 ms)."""
+DUAL_STEPS = 60
+"""Subgradient steps of ``lex_dual.dual``: on the slowest positions its root bound stops
+improving after about 60 (#79: 4.6 groups changed at 60, 4.8 at 1,000, against 6.2 in the
+answer; 2.1 by the search's own bound), and 150 or 300 steps saved less search than they
+cost (the sweep of ``DUAL_AFTER``)."""
+# per suit and set-card count: copies x kept-run subsets x high aces
+MAX_OPTIONS = lex_dual.MAX_OPTIONS
 
 LexTables = namedtuple("LexTables", [
     "cell", "cfg", "init", "delta", "accept", "alive", "ref_k", "ref_g", "kvecs", "n_q",
@@ -145,11 +173,25 @@ def _put(opts, n_opt, s, k, code, nxt, live, gain, rank, chosen, hit):
 
 
 @njit(cache=True, inline="always")
-def _suit_options(ex, t, s, mask):
+def _option_dual(dual, n_opt, t, s, k, nxt, after, gain, points):
+    """Write the next option's (``n_opt[s, k]``) part of ``lex_dual``'s bound on the child
+    (step ``t + 1``) to ``parts``: its gain less ``mu`` per point, plus suit ``s``'s value
+    from state ``nxt`` with the live kept runs ``after`` (``NO_SCORE`` when none)."""
+    values, runs, n_open, n_local, set_rest, mu, vstar, big, parts = dual
+    local = 0
+    for i in range(n_open[t + 1, s]):
+        local |= (after >> runs[t + 1, s, i] & 1) << i
+    rest = values[t + 1, s, nxt * n_local + local]
+    parts[s, k, n_opt[s, k]] = NO_SCORE if rest == NO_SCORE else gain - mu * points + rest
+
+
+@njit(cache=True, inline="always")
+def _suit_options(ex, t, s, mask, dual, use):
     """List in ``opts[s, k]`` (every ``k``; ``ex``: ``_expansion``) the options of suit ``s``
     at step ``t`` with the live kept runs ``mask``: a subset of the runs decided here kept
     (most first), ``u`` copies used, ``k`` of them in sets, the rest (less the kept runs'
-    cards) to the automaton (at the ace: ``g`` high aces and low aces)."""
+    cards) to the automaton (at the ace: ``g`` high aces and low aces); with ``use``, each
+    with its part of ``lex_dual``'s bound (``dual``)."""
     (cell, cfg, init, delta, alive, ref_k, ref_g, kvecs, n_q, base_key, big, dec_runs, n_dec,
      run_cover, run_weight, suit_mask, ends_at, set_keep, set_choice, opts, n_opt, q_of,
      hit_runs, hit_sets, core_alive, core_shift) = ex
@@ -177,8 +219,8 @@ def _suit_options(ex, t, s, mask):
             j += 1
         after = live & ~ends
         for u in range(cell[t, s, HI], max(cell[t, s, LO], held) - 1, -1):
-            gain = _gain(u, cell[t, s, BASE], cell[t, s, HAND], cell[t, s, WEIGHT]) \
-                * big + weight
+            points = _gain(u, cell[t, s, BASE], cell[t, s, HAND], cell[t, s, WEIGHT])
+            gain = points * big + weight
             for k in range(0, u - held + 1):
                 r = u - held - k
                 code = kernel._option_code(u, k, 0, 0)
@@ -186,6 +228,8 @@ def _suit_options(ex, t, s, mask):
                     nxt = delta[q, r, 0]
                     if nxt >= 0 and alive[t + 1, s, nxt]:
                         rank = gain * 16 - abs(k - ref_k[t, s])
+                        if use:
+                            _option_dual(dual, n_opt, t, s, k, nxt, after, gain, points)
                         _put(opts, n_opt, s, k, code, nxt, after, gain, rank, chosen, hit)
                     continue
                 for g in range(min(cfg[kernel.GMAX], r), -1, -1):
@@ -195,15 +239,18 @@ def _suit_options(ex, t, s, mask):
                     if nxt < 0 or not alive[1, s, nxt]:
                         continue
                     rank = gain * 16 - abs(k - ref_k[0, s]) - abs(g - ref_g[s])
+                    if use:
+                        _option_dual(dual, n_opt, t, s, k, nxt, after, gain, points)
                     _put(opts, n_opt, s, k, kernel._option_code(u, k, g, 0), nxt, after,
                          gain, rank, chosen, hit)
 
 
 @njit(cache=True, inline="always")
-def _combine(ex, t, kv, met, moves, end):
+def _combine(ex, t, kv, met, moves, end, parts, room):
     """Write every combination of the suits' options (``ex``: ``_expansion``) with the set
     cards ``kvecs[kv]`` to ``moves`` from ``end`` (``met``: the tracked hand cores the node
-    has met); return the new end."""
+    has met), but those whose parts of ``lex_dual``'s bound add up to ``room`` at most (they
+    cannot beat the best: ``_expand``); return the new end and whether any was left out."""
     (cell, cfg, init, delta, alive, ref_k, ref_g, kvecs, n_q, base_key, big, dec_runs, n_dec,
      run_cover, run_weight, suit_mask, ends_at, set_keep, set_choice, opts, n_opt, q_of,
      hit_runs, hit_sets, core_alive, core_shift) = ex
@@ -215,10 +262,17 @@ def _combine(ex, t, kv, met, moves, end):
     set_gain, set_bits = set_keep[t, kv], set_choice[t, kv]
     met |= hit_sets[t, kv]
     alive, shift = core_alive[t + 1], core_shift
+    use, left = room > NO_SCORE, room - set_gain
+    k0, k1, k2, k3 = kvec[0], kvec[1], kvec[2], kvec[3]
+    cut = False
     for a in range(n0):
         for b in range(n1):
             for c in range(n2):
                 for d in range(n3):
+                    if use and parts[0, k0, a] + parts[1, k1, b] + parts[2, k2, c] + \
+                            parts[3, k3, d] <= left:
+                        cut = True
+                        continue
                     live = o0[a, OPT_LIVE] | o1[b, OPT_LIVE] | o2[c, OPT_LIVE] | o3[d, OPT_LIVE]
                     hit = met | o0[a, OPT_HIT] | o1[b, OPT_HIT] | o2[c, OPT_HIT] | o3[d, OPT_HIT]
                     live |= (hit & alive) << shift
@@ -237,14 +291,15 @@ def _combine(ex, t, kv, met, moves, end):
                         o2[c, OPT_CHOSEN] | o3[d, OPT_CHOSEN]
                     moves[end, MOVE_SETS] = set_bits
                     end += 1
-    return end
+    return end, cut
 
 
 @njit(cache=True, inline="always")
-def _expand(t, key, ex, moves, at):
+def _expand(t, key, ex, moves, at, dual, room):
     """Write the moves of node (``t``, ``key``) to ``moves`` from row ``at``, best rank
-    first; return the new end (``-need`` when ``moves`` needs ``need`` rows). ``ex``:
-    ``_expansion``."""
+    first; return the new end (``-need`` when ``moves`` needs ``need`` rows) and whether
+    some moves were left out: those ``lex_dual``'s bound (``dual``) says add at most
+    ``room`` (``NO_SCORE``: none left out, the bound unused). ``ex``: ``_expansion``."""
     (cell, cfg, init, delta, alive, ref_k, ref_g, kvecs, n_q, base_key, big, dec_runs, n_dec,
      run_cover, run_weight, suit_mask, ends_at, set_keep, set_choice, opts, n_opt, q_of,
      hit_runs, hit_sets, core_alive, core_shift) = ex
@@ -253,19 +308,21 @@ def _expand(t, key, ex, moves, at):
     for s in range(N_SUITS):
         q_of[s] = rest % n_q
         rest //= n_q
+    use = room > NO_SCORE
     for s in range(N_SUITS):
-        _suit_options(ex, t, s, mask)
-    end = at
+        _suit_options(ex, t, s, mask, dual, use)
+    end, cut = at, False
     for kv in range(kvecs.shape[0]):  # elements, not a row view: no reference counts
         count = n_opt[0, kvecs[kv, 0]] * n_opt[1, kvecs[kv, 1]] * n_opt[2, kvecs[kv, 2]] \
             * n_opt[3, kvecs[kv, 3]]
         if count == 0:
             continue
         if end + count > moves.shape[0]:
-            return -(end + count)
-        end = _combine(ex, t, kv, mask >> core_shift, moves, end)
+            return -(end + count), cut
+        end, some = _combine(ex, t, kv, mask >> core_shift, moves, end, dual[-1], room)
+        cut |= some
     _sort_moves(moves, at, end)
-    return end
+    return end, cut
 
 
 @njit(cache=True)
@@ -310,13 +367,13 @@ def _copy_row(moves, i, into):
 
 
 @njit(cache=True, inline="always")
-def _expand_into(t, key, ex, moves, at):
-    """``_expand``, growing ``moves`` until the node's moves fit: ``(moves, end)``."""
-    end = _expand(t, key, ex, moves, at)
+def _expand_into(t, key, ex, moves, at, dual, room):
+    """``_expand``, growing ``moves`` until the node's moves fit: ``(moves, end, cut)``."""
+    end, cut = _expand(t, key, ex, moves, at, dual, room)
     while end < 0:
         moves = kernel._grow(moves, max(2 * moves.shape[0], -end))
-        end = _expand(t, key, ex, moves, at)
-    return moves, end
+        end, cut = _expand(t, key, ex, moves, at, dual, room)
+    return moves, end, cut
 
 
 @njit(cache=True, inline="always")
@@ -426,11 +483,44 @@ def _charge(mask, weight, left, seen, charge):
     return seen
 
 
+@njit(cache=True, inline="always")
+def _room(dual, use, t, best, score):
+    """The most the moves of node ``t`` reached with ``score`` may add by ``lex_dual``'s
+    bound (the sum of their options' parts and the step's kept sets) and still be left
+    out, since they cannot beat ``best``; ``NO_SCORE`` without the bound."""
+    if not use:
+        return NO_SCORE
+    values, runs, n_open, n_local, set_rest, mu, vstar, big, parts = dual
+    return best - score - set_rest[t + 1] - mu * (vstar - score // big)
+
+
+@njit(cache=True, inline="always")
+def _dual_bound(dual, base_key, n_q, t, key, score):
+    """``lex_dual``'s bound (``dual``, as ``lex_dual.dual`` gives it) on what node (``t``,
+    ``key``) reached with ``score`` can still add: each suit's value from its automaton
+    state and live kept runs, the set part's maxima from step ``t``, and ``mu`` per point
+    still to play (``vstar`` the best value)."""
+    values, runs, n_open, n_local, set_rest, mu, vstar, big, parts = dual
+    rest = key % base_key
+    mask = key // base_key
+    total = set_rest[t] + mu * (vstar - score // big)
+    for s in range(N_SUITS):
+        local = 0
+        for i in range(n_open[t, s]):
+            local |= (mask >> runs[t, s, i] & 1) << i
+        here = values[t, s, rest % n_q * n_local + local]
+        if here == NO_SCORE:
+            return NO_SCORE
+        total += here
+        rest //= n_q
+    return total
+
+
 @njit(cache=True)
-def _branch_and_bound(tables, floor, node_limit):
+def _branch_and_bound(tables, floor, node_limit, dual_after):
     """The depth-first search, as ``kernel._branch_and_bound`` without jokers: ``(best,
-    path, runs, sets, complete, nodes, work)``, per step the move code, the runs it decided to
-    keep and the table sets it keeps; only answers above ``floor`` count."""
+    path, complete, nodes, work)``, per step the move code, the runs and sets it keeps; only
+    answers above ``floor`` count; past ``dual_after`` work ``lex_dual``'s bound joins in."""
     base_key, n_q, accept = tables.base_key, tables.n_q, tables.accept
     bounds, ub_rest, keep_rest, big = tables.bounds, tables.ub_rest, tables.keep_rest, tables.big
     cores = _cores(tables)
@@ -441,14 +531,14 @@ def _branch_and_bound(tables, floor, node_limit):
     score = np.zeros(N_STEPS + 1, dtype=np.int64)
     ahead = np.full(N_STEPS + 1, NO_SCORE, dtype=np.int64)
     node_keys = np.zeros(N_STEPS + 1, dtype=np.int64)
-    at = np.zeros(N_STEPS, dtype=np.int64)  # the move row taken at each depth
     best_rows = np.zeros((N_STEPS, N_MOVE_FIELDS), dtype=np.int64)
     path_rows = np.zeros((N_STEPS, N_MOVE_FIELDS), dtype=np.int64)
     best = floor
     tt_keys, tt_vals, tt_fut, tt_used = kernel._new_table()
     nodes, work, complete = 0, 0, True
     ex = _expansion(tables)
-    moves, end = _expand_into(0, 0, ex, moves, 0)
+    dual, use_dual, vstar = lex_dual.unset(), False, (floor + 1) // big  # the best value
+    moves, end, _ = _expand_into(0, 0, ex, moves, 0, dual, NO_SCORE)
     seg_end[0] = end
     depth = 0
     while depth >= 0:
@@ -461,7 +551,6 @@ def _branch_and_bound(tables, floor, node_limit):
             continue
         i = seg_pos[depth]
         seg_pos[depth] = i + 1
-        at[depth] = i
         for f in range(N_MOVE_FIELDS):
             path_rows[depth, f] = moves[i, f]
         child_key = moves[i, MOVE_KEY]
@@ -479,6 +568,8 @@ def _branch_and_bound(tables, floor, node_limit):
                              best - child_score)
         if look:
             bound = _less_cores(bound, cores, t, child_key // base_key, big)
+        if use_dual and child_score + bound > best:
+            bound = min(bound, _dual_bound(dual, base_key, n_q, t, child_key, child_score))
         if child_score + bound <= best:
             ahead[depth] = max(ahead[depth], gain + bound)
             continue
@@ -492,14 +583,19 @@ def _branch_and_bound(tables, floor, node_limit):
             break
         nodes += 1
         start = seg_end[depth]
-        moves, end = _expand_into(t, child_key, ex, moves, start)
+        moves, end, cut = _expand_into(t, child_key, ex, moves, start, dual,
+                                       _room(dual, use_dual, t, best, child_score))
         depth = t
         score[depth] = child_score
         node_keys[depth] = child_key * N_STEPS + t
-        ahead[depth] = NO_SCORE
+        ahead[depth] = best - child_score if cut else NO_SCORE  # what a move left out adds
         seg_pos[depth] = start
         seg_end[depth] = end
         work += 1 + end - start
+        if not use_dual and work >= dual_after:
+            (root, dual), use_dual = lex_dual.dual(tables, best, vstar, DUAL_STEPS), True
+            if root <= best:  # nothing can beat the best so far: it is the answer
+                break
     return best, best_rows, complete, nodes, work
 
 
@@ -536,8 +632,11 @@ def search(tables, floor, node_limit, states, set_suits):
     """The best ``value * W + kept`` above ``floor``, and its play: ``(best, complete,
     nodes, work, kept runs (mask), kept sets (per step, bits), groups, lengths, used)``, the
     groups and ``used`` (real copies per card) those of the cards the kept groups leave
-    (``kernel_decode.decode_moves``); ``best`` is ``floor`` when nothing beats it."""
-    best, rows, complete, nodes, work = _branch_and_bound(tables, floor, node_limit)
+    (``kernel_decode.decode_moves``); ``best`` is ``floor`` when nothing beats it.
+    ``floor`` is at least ``W`` times the best value less one: ``lex_dual``'s bound takes
+    ``(floor + 1) // W`` for the best value (a node adds at most the points still to play)."""
+    best, rows, complete, nodes, work = _branch_and_bound(tables, floor, node_limit,
+                                                          DUAL_AFTER)
     kept_sets = rows[:, MOVE_SETS].copy()
     if best == floor:
         kept_sets[:] = 0
