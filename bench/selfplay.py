@@ -8,7 +8,8 @@ Throughput first: ``--speed-games`` seeded games (default 300) of ``greedy`` aga
 in machiavelli, 2 players, in this one process, as self-play runs them (no invariant checks):
 games per second of wall time and of this process's CPU time (the machine may be shared), and
 the solver's share of the time: the calls to the solver's entry points (``solver.counts`` and
-``solve_position``), and within them the kernel's search (``kernel.search_and_decode``).
+``solve_position``), and within them the kernel's numba calls (``kernel.search_and_decode``,
+or ``counts.play_rows``: the search with the answer's layout, in one call).
 
 Game ``i`` plays variant ``i mod 8`` with ``2 + (i div 8) mod 4`` players and the bots
 ``random``, ``greedy``, or both in turn, from seed ``i``. After every action the referee's
@@ -90,7 +91,8 @@ def throughput(games: int, variant: str = "machiavelli", bots: tuple[str, ...] =
     actions = 0
     with timed(spent, "solver", counts, "best_play"), \
             timed(spent, "solver", api, "solve_position"), \
-            timed(spent, "search", kernel, "search_and_decode"):
+            timed(spent, "search", kernel, "search_and_decode"), \
+            timed(spent, "search", counts, "play_rows"):
         wall, cpu = time.perf_counter(), time.process_time()
         for seed in range(games):
             game = play_game(variant, bots, players, seed)
@@ -106,7 +108,7 @@ def print_throughput(row: dict[str, float], variant: str, bots: tuple[str, ...],
           f"{row['games']} games, {row['actions'] / row['games']:.0f} actions a game")
     print(f"  {row['games'] / row['wall']:.1f} games/s ({row['games'] / row['cpu']:.1f} per "
           f"CPU second), {row['actions'] / row['wall']:.0f} actions/s; solver "
-          f"{row['solver'] / row['wall']:.0%} of the time (kernel search "
+          f"{row['solver'] / row['wall']:.0%} of the time (kernel calls "
           f"{row['search'] / row['wall']:.0%}), referee, observations and bots "
           f"{1 - row['solver'] / row['wall']:.0%}", flush=True)
 

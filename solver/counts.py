@@ -24,10 +24,31 @@ import numpy as np
 from numba import njit
 
 from solver import automaton, kernel, kernel_backend
-from solver.constants import ACE_CODES, JOKER_CODE, MAX_COPIES, N_CARD_TYPES, NO_SCORE
+from solver.constants import (
+    ACE_CODES,
+    JOKER_CODE,
+    MAX_COPIES,
+    N_CARD_TYPES,
+    NO_SCORE,
+    ROW_WIDTH,
+)
 from solver.errors import SolverError
 from solver.kernel_jokers import N_JOKER_ROWS
 from solver.limit import Limit
+from solver.one_call import (
+    COPIES,
+    DECKS,
+    JOKERS,
+    LENGTHS,
+    NO_ANSWER,
+    PLAYED,
+    REJECTED,
+    automaton_tables,
+    joker_free_search,
+    no_answer,
+    packed_answer,
+    with_lone_singles,
+)
 from solver.problem import NONE, ONES, POINTS, Partition, Problem, read_only
 from solver.tidy import lay_out, pad
 from solver.variants import Variant
@@ -35,6 +56,9 @@ from solver.warmup import one_time
 
 NO_JOKER_ROWS = read_only(np.zeros((N_JOKER_ROWS, N_CARD_TYPES), dtype=np.int64))
 """``kernel.cell_arrays``' joker rows for a joker-free search: nothing owed, fixed or kept."""
+UNSPLIT = REJECTED + 1
+"""``play_rows``' status for a table the kernel proved cannot be split into valid groups
+(after ``solver.one_call``'s statuses)."""
 
 
 def solve_counts(table: np.ndarray, hand: np.ndarray, *, ace: str, decks: int,
@@ -83,11 +107,24 @@ def best_play(rows: np.ndarray, lengths: np.ndarray, hand: np.ndarray, variant: 
     if hand.shape[0] != N_CARD_TYPES:
         return None
     rows, lengths, hand = read_only(rows), read_only(lengths), read_only(hand)
+    weight = ONES if objective == "cards" else POINTS
+    work = 0 if limit is None else limit.kernel_work()
+    if opened or not (variant.opening_points or variant.opening_run):
+        status, score, optimal, packed = play_rows(rows, lengths, hand, variant.decks, weight,
+                                                   ACE_CODES[variant.ace], work, _tables())
+        if status != COPIES:
+            return _laid_out(status, score, optimal, packed, rows, lengths)
+    return _best_play_by_steps(rows, lengths, hand, variant, opened, weight, work)
+
+
+def _best_play_by_steps(rows: np.ndarray, lengths: np.ndarray, hand: np.ndarray,
+                        variant: Variant, opened: bool, weight: np.ndarray,
+                        work: int) -> LaidOutPlay | None:
+    """``best_play`` one kernel call after another: an opening to make, or more copies of a
+    card than ``play_rows`` takes."""
     need, free, copies = _table_counts(rows, lengths, hand, variant.decks)
     if copies < 0:  # a joker on the table
         return None
-    weight = ONES if objective == "cards" else POINTS
-    work = 0 if limit is None else limit.kernel_work()
     hand_only = False
     partition: Partition | None
     if not opened and (variant.opening_points or variant.opening_run):
@@ -103,6 +140,58 @@ def best_play(rows: np.ndarray, lengths: np.ndarray, hand: np.ndarray, variant: 
                                                hand_only=hand_only)
     return LaidOutPlay(partition.played, new_rows, new_lengths, changed, partition.score,
                        partition.optimal)
+
+
+def _laid_out(status: int, score: int, optimal: bool, packed: np.ndarray, rows: np.ndarray,
+              lengths: np.ndarray) -> LaidOutPlay | None:
+    """``play_rows``' answer as ``best_play`` gives it (``rows``/``lengths``: the table)."""
+    if status == JOKERS:
+        return None
+    if status == UNSPLIT:
+        raise SolverError("the table cannot be split into valid groups")
+    if status == REJECTED:
+        raise SolverError("kernel moves do not split into runs")
+    if status == NO_ANSWER:  # a capped search that found nothing: the table as it lies
+        return LaidOutPlay(np.zeros(N_CARD_TYPES, dtype=np.int64), rows.copy(), lengths.copy(),
+                           np.zeros(len(lengths), dtype=np.bool_), 0, False)
+    n_rows = packed[1]
+    changed_at = LENGTHS + n_rows
+    new_rows = packed[changed_at + n_rows:].reshape((-1, ROW_WIDTH))
+    return LaidOutPlay(packed[PLAYED:LENGTHS], new_rows, packed[LENGTHS:changed_at],
+                       packed[changed_at:changed_at + n_rows] != 0, int(score), bool(optimal))
+
+
+@njit(cache=True)
+def play_rows(rows, lengths, hand, decks, weight, ace_mode, work, tables):
+    """``best_play`` for a player who has no opening to make, in one numba call (handing
+    arrays from one kernel to the next through Python cost more than most searches):
+    ``(status, score, optimal, packed)`` as ``solver.one_call.solve_codes`` answers, the
+    status ``JOKERS`` for a joker on the table, ``COPIES`` for more copies of a card than
+    ``tables`` (``one_call.automaton_tables()``) hold, ``UNSPLIT``, ``NO_ANSWER`` or
+    ``REJECTED`` when the search found no partition (``_search``' cases), else ``DONE``."""
+    need, free, copies = _table_counts(rows, lengths, hand, decks)
+    if copies < 0:
+        return no_answer(JOKERS)
+    if copies > DECKS:
+        return no_answer(COPIES)
+    best, optimal, groups, group_lengths, played = joker_free_search(
+        need, free, hand, weight, ace_mode, copies, rows, lengths, work, tables)
+    if best == NO_SCORE:
+        return no_answer(UNSPLIT if optimal else NO_ANSWER)
+    if group_lengths.shape[0] and group_lengths[0] < 0:
+        return no_answer(REJECTED)
+    if played.sum() == 0:  # nothing played: the table as it lies
+        return packed_answer(best, optimal, played, rows, lengths,
+                             np.zeros(lengths.shape[0], dtype=np.bool_))
+    groups, group_lengths = with_lone_singles(groups, group_lengths, need, free, played)
+    new_rows, new_lengths, changed = lay_out(groups, group_lengths, rows, lengths)
+    return packed_answer(best, optimal, played, new_rows, new_lengths, changed)
+
+
+@one_time
+def _tables() -> np.ndarray:
+    """``play_rows``' automaton tables (``one_call.automaton_tables``), loaded once."""
+    return automaton_tables()
 
 
 def _search(need: np.ndarray, free: np.ndarray, hand: np.ndarray, weight: np.ndarray,

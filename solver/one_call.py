@@ -108,7 +108,7 @@ def automaton_tables() -> np.ndarray:
     """The kernel's automaton tables for one and two copies of a card in one int64 array
     (``accept`` as 0 and 1): a header of ``TABLE_HEAD`` numbers per table, in the order
     ``N_TABLES`` lists them, one copy count after the other, then the tables' numbers.
-    ``_tables`` reads them back. One array, since numba reads a tuple of arrays given to a
+    ``kernel_tables`` reads them back. One array, since numba reads a tuple of arrays given to a
     function far more slowly than an array."""
     tables = [table.astype(np.int64) for c in range(1, DECKS + 1) for table in (
         *automaton.run_automaton(c), automaton.set_vectors(c), automaton.suit_states(c))]
@@ -180,52 +180,62 @@ def solve_codes(data, n_groups, n_cards, codes, lengths, hand, ace_mode, decks, 
     if data.shape[0] > 0:
         read, codes, lengths, hand = parse_texts(data, n_groups, n_cards)
         if not read:
-            return _nothing(ODD_TEXT)
+            return no_answer(ODD_TEXT)
     ok, old_rows, old_lengths, table_counts, hand_counts, singles, jokers = encode(
         codes, lengths, hand, ace_mode, decks, max_jokers, max_singles, False)
     if not ok:
-        return _nothing(DOUBT)
+        return no_answer(DOUBT)
     if jokers > 0:
-        return _nothing(JOKERS)
+        return no_answer(JOKERS)
     need = table_counts - singles
     copies = 1
     for c in range(N_CARD_TYPES):
         copies = max(copies, min(table_counts[c] + hand_counts[c], decks))
     if copies > DECKS:
-        return _nothing(COPIES)
-    cell = kernel.cell_arrays(need, singles, hand_counts, weight,
-                              np.zeros(N_CARD_TYPES, dtype=np.int64), weight,
-                              np.zeros((N_JOKER_ROWS, N_CARD_TYPES), dtype=np.int64),
-                              ace_mode, 0)
-    cfg = config_vector(ace_mode, copies, 0, 0, weight.max(), 0, NO_SCORE)
-    init, delta, accept, kvecs, states = _tables(tables, copies - 1)
-    best, optimal, _, groups, group_lengths, played, _ = kernel.search_and_decode(
-        cell, cfg, init, delta, accept, kvecs, old_rows, old_lengths, 0, states, need,
-        hand_counts)
+        return no_answer(COPIES)
+    best, optimal, groups, group_lengths, played = joker_free_search(
+        need, singles, hand_counts, weight, ace_mode, copies, old_rows, old_lengths, 0, tables)
     if best == NO_SCORE:
-        return _nothing(NO_ANSWER)
+        return no_answer(NO_ANSWER)
     if group_lengths.shape[0] and group_lengths[0] < 0:
-        return _nothing(REJECTED)
+        return no_answer(REJECTED)
     score = 0
     for c in range(N_CARD_TYPES):
         score += weight[c] * played[c]
     if score != best:
-        return _nothing(REJECTED)
+        return no_answer(REJECTED)
     if score == 0:  # nothing played: the table as it lies
         groups, group_lengths = old_rows, old_lengths
     else:
-        groups, group_lengths = _with_lone_singles(groups, group_lengths, need, singles,
+        groups, group_lengths = with_lone_singles(groups, group_lengths, need, singles,
                                                    played)
     rows, row_lengths, changed, code = lay_out_and_check(
         groups, group_lengths, old_rows, old_lengths, table_counts, singles, hand_counts,
         played, ace_mode, 0, 0, 0)
     if code != 0:
-        return _nothing(REJECTED)
-    return _packed(score, optimal, played, rows, row_lengths, changed)
+        return no_answer(REJECTED)
+    return packed_answer(score, optimal, played, rows, row_lengths, changed)
 
 
 @njit(cache=True)
-def _tables(tables, t):
+def joker_free_search(need, singles, hand, weight, ace_mode, copies, rows, lengths, work,
+                      tables):
+    """The kernel's search and decoding for a joker-free position with no opening to make,
+    as ``solver.kernel_backend`` sets it up (nothing fixed, wild or owed): ``(best, optimal,
+    groups, lengths, played)`` of ``kernel.search_and_decode``; ``rows``/``lengths`` the table
+    as it lies, ``work`` its node limit (0: none), ``tables`` ``automaton_tables()``."""
+    cell = kernel.cell_arrays(need, singles, hand, weight, np.zeros(N_CARD_TYPES, dtype=np.int64),
+                              weight, np.zeros((N_JOKER_ROWS, N_CARD_TYPES), dtype=np.int64),
+                              ace_mode, 0)
+    cfg = config_vector(ace_mode, copies, 0, 0, weight.max(), 0, NO_SCORE)
+    init, delta, accept, kvecs, states = kernel_tables(tables, copies - 1)
+    best, optimal, _, groups, group_lengths, played, _ = kernel.search_and_decode(
+        cell, cfg, init, delta, accept, kvecs, rows, lengths, work, states, need, hand)
+    return best, optimal, groups, group_lengths, played
+
+
+@njit(cache=True)
+def kernel_tables(tables, t):
     """``(init, delta, accept, set vectors, suit states)`` for ``t + 1`` copies of a card,
     read back from ``automaton_tables()``' array."""
     i = t * N_TABLES * TABLE_HEAD
@@ -245,7 +255,7 @@ def _table_numbers(tables, head):
 
 
 @njit(cache=True)
-def _packed(score, optimal, played, rows, lengths, changed):
+def packed_answer(score, optimal, played, rows, lengths, changed):
     """``solve_codes``' answer for an answered position (see ``HEAD``)."""
     n_rows = lengths.shape[0]
     packed = np.empty(LENGTHS + n_rows * (2 + ROW_WIDTH), dtype=np.int64)
@@ -258,13 +268,13 @@ def _packed(score, optimal, played, rows, lengths, changed):
 
 
 @njit(cache=True)
-def _nothing(status):
+def no_answer(status):
     """``solve_codes``' answer for a status other than ``DONE``."""
     return status, 0, False, np.zeros(0, dtype=np.int64)
 
 
 @njit(cache=True)
-def _with_lone_singles(groups, lengths, need, singles, played):
+def with_lone_singles(groups, lengths, need, singles, played):
     """The partition's groups and, after them, each original single it left alone as a
     one-card row (``solver.counts.new_groups``): a single joined a group when its card was
     placed more often than the table's other copies and the hand's played ones."""

@@ -204,16 +204,16 @@ def test_prebuilt_positions_that_are_not_the_usual_request_go_the_general_way():
 
 def test_the_packed_automaton_tables_read_back_as_built():
     """``automaton_tables()`` packs the kernel's tables for one and two copies into one
-    array (one numba argument); ``_tables`` gives back each table as ``solver.automaton``
+    array (one numba argument); ``kernel_tables`` gives back each table as ``solver.automaton``
     built it (``accept`` as booleans)."""
     from solver import automaton
-    from solver.one_call import DECKS, _tables, automaton_tables
+    from solver.one_call import DECKS, automaton_tables, kernel_tables
 
     packed = automaton_tables()
     for copies in range(1, DECKS + 1):
         built = (*automaton.run_automaton(copies), automaton.set_vectors(copies),
                  automaton.suit_states(copies))
-        read = _tables(packed, copies - 1)
+        read = kernel_tables(packed, copies - 1)
         for want, got in zip(built, read, strict=True):
             assert got.dtype == want.dtype and got.shape == want.shape
             assert np.array_equal(got, want)
