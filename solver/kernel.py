@@ -36,6 +36,7 @@ from solver.constants import (
     NO_SCORE,
 )
 from solver.kernel_decode import JOKERS, decode_moves
+from solver.unmanaged import unmanaged
 
 N_STEPS = N_RANKS  # one step per rank: the ace first, then 2 .. K
 PRIORITY = 1 << 10  # move rank = real gain * PRIORITY - jokers * JOKER_COST - distance
@@ -524,34 +525,34 @@ def _slot(table_keys, key):
 
 @njit(cache=True)
 def _remember(tt_keys, tt_vals, tt_fut, tt_used, key, score, best):
-    """``_record`` as a function (``solver.kernel_lex``)."""
-    return _record(tt_keys, tt_vals, tt_fut, tt_used, key, score, best)
+    """``_record`` as a function (``solver.kernel_lex``), the table grown fourfold when half
+    full (``_regrown``): ``(tt_keys, tt_vals, tt_fut, tt_used, explore, future)``."""
+    tt_used, explore, future = _record(tt_keys, tt_vals, tt_fut, tt_used, key, score, best)
+    if 2 * tt_used > tt_keys.shape[0]:
+        tt_keys, tt_vals, tt_fut = _regrown(tt_keys, tt_vals, tt_fut)
+    return tt_keys, tt_vals, tt_fut, tt_used, explore, future
 
 
 @njit(cache=True, inline="always")
 def _record(tt_keys, tt_vals, tt_fut, tt_used, key, score, best):
     """Record that node ``key`` is explored with ``score`` in the transposition table.
 
-    Returns ``(tt_keys, tt_vals, tt_fut, tt_used, explore, future)``: the table (grown
-    fourfold when half full, ``_regrown``), whether the node is worth exploring (not seen
-    with a score as good before, nor known to add too little to beat ``best``) and, when it
-    is not, the most it can add (``tt_fut``: an upper bound on the node's future gain, set
-    when its exploration ends; ``UNKNOWN_FUTURE`` before).
+    Returns ``(tt_used, explore, future)``: the keys the table holds (the caller grows it
+    when half full, ``_regrown``), whether the node is worth exploring (not seen with a
+    score as good before, nor known to add too little to beat ``best``) and, when it is
+    not, the most it can add (``tt_fut``: an upper bound on the node's future gain, set when
+    its exploration ends; ``UNKNOWN_FUTURE`` before).
     """
     slot = _slot(tt_keys, key)
     if tt_keys[slot] == key:
         if tt_vals[slot] >= score or score + tt_fut[slot] <= best:
-            return tt_keys, tt_vals, tt_fut, tt_used, False, tt_fut[slot]
+            return tt_used, False, tt_fut[slot]
         tt_vals[slot] = score
-        return tt_keys, tt_vals, tt_fut, tt_used, True, 0
+        return tt_used, True, 0
     tt_keys[slot] = key
     tt_vals[slot] = score
     tt_fut[slot] = UNKNOWN_FUTURE
-    tt_used += 1
-    if 2 * tt_used > tt_keys.shape[0]:
-        new_keys, new_vals, new_fut = _regrown(tt_keys, tt_vals, tt_fut)
-        return new_keys, new_vals, new_fut, tt_used, True, 0
-    return tt_keys, tt_vals, tt_fut, tt_used, True, 0
+    return tt_used + 1, True, 0
 
 
 @njit(cache=True)
@@ -571,28 +572,28 @@ def _regrown(tt_keys, tt_vals, tt_fut):
 
 
 @njit(cache=True, inline="always")
-def _visit(seen, dominators, n_q, table, t, key_space, key, score, best):
-    """``_remember`` node (``t``, ``key``) reached with ``score``; a node to explore that
+def _visit(seen, dominators, n_q, tt_keys, tt_vals, tt_fut, tt_used, t, key_space, key, score,
+           best):
+    """``_record`` node (``t``, ``key``) reached with ``score``; a node to explore that
     another explored node dominates (``_dominating``) is not explored after all:
-    ``(table..., explore, what the node can add)`` as ``_remember`` returns them. Searches
+    ``(tt_used, explore, what the node can add)`` as ``_record`` returns them. Searches
     look for dominating nodes once the table holds ``LAZY_BOUNDS`` nodes (most searches end
     before, and would only pay for the look-ups). ``seen``, ``dominators``, ``n_q``: those
     of ``SearchTables``."""
-    tt_keys, tt_vals, tt_fut, tt_used = table
-    tt_keys, tt_vals, tt_fut, tt_used, explore, future = _record(
-        tt_keys, tt_vals, tt_fut, tt_used, t * key_space + key, score, best)
+    tt_used, explore, future = _record(tt_keys, tt_vals, tt_fut, tt_used, t * key_space + key,
+                                       score, best)
     if explore and dominators.shape[0] == n_q and tt_used >= LAZY_BOUNDS:
         slot = _dominating(seen, dominators, n_q, tt_keys, tt_vals, t, t * key_space, key,
                            score)
         if slot >= 0:  # what it can add is at most what the dominating node can
             mine = _slot(tt_keys, t * key_space + key)
             tt_fut[mine] = min(tt_fut[mine], tt_fut[slot])
-            return tt_keys, tt_vals, tt_fut, tt_used, False, tt_fut[slot]
+            return tt_used, False, tt_fut[slot]
         rest = key
         for s in range(N_SUITS):
             seen[t, s, rest % n_q] = True
             rest //= n_q
-    return tt_keys, tt_vals, tt_fut, tt_used, explore, future
+    return tt_used, explore, future
 
 
 @njit(cache=True, inline="always")
@@ -1069,6 +1070,11 @@ def search_with(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len, node
     return best, _unpack_path(best, best_path), complete or best == upper, nodes
 
 
+# Why ``_descend`` stopped: done, cut short by the node limit, or an array to make first.
+DONE, CUT_SHORT, GROW_TABLE, BUILD_BOUNDS, GREW_MOVES = range(5)
+DEPTH, BEST, NODES, WORK, TT_USED = range(5)  # the search's scalars in ``_descend``'s state
+
+
 @njit(cache=True)
 def _branch_and_bound(tables, accept, ub_rest, upper, node_limit, floor, pairs, table):
     """The depth-first search proper: ``(best, best_path, complete, nodes, work, table)``,
@@ -1081,26 +1087,53 @@ def _branch_and_bound(tables, accept, ub_rest, upper, node_limit, floor, pairs, 
     that can beat the best so far. Without ``pairs``, the suits' state bounds bound nodes
     too, built when first worth it: without jokers once a first partition is found and
     ``LAZY_FREE`` nodes are expanded, with jokers after ``LAZY_BOUNDS`` nodes, and then
-    ``_open_node`` leaves out moves too; with jokers and a ``floor``, at once (``_root_moves``)."""
-    base_key, n_q, cfg, fixed_before, seen, dominators = tables.base_key, tables.n_q, \
-        tables.cfg, tables.fixed_before, tables.seen, tables.dominators
-    wild, mandatory, ex = cfg[WILD], cfg[TABLE_JOKERS], _expansion(tables)
-    moves = np.empty((1 << 9, N_MOVE_FIELDS), dtype=np.int64)
-    seg_pos = np.zeros(N_STEPS + 1, dtype=np.int64)  # the moves of depth d: seg_pos..seg_end
-    seg_end, score = np.zeros(N_STEPS + 1, dtype=np.int64), np.zeros(N_STEPS + 1, dtype=np.int64)
-    ahead = np.full(N_STEPS + 1, NO_SCORE, dtype=np.int64)  # the most depth d's node adds
-    node_keys = np.zeros(N_STEPS + 1, dtype=np.int64)
-    path, best_path = np.zeros(N_STEPS, dtype=np.int64), np.zeros(N_STEPS, dtype=np.int64)
-    best = floor  # only answers above it count: NO_SCORE, another branch's, an aspiration
+    ``_open_node`` leaves out moves too; with jokers and a ``floor``, at once (``_root_moves``).
+
+    The loop (``_descend``) reads every array through an ``unmanaged`` view, whose references
+    numba does not count; this function owns the arrays and makes the new ones the loop asks
+    for (a grown table or ``moves``, the suits' bounds), then lets it go on."""
+    views, frames = _search_views(tables, accept, ub_rest, pairs), _frames()
+    wild = tables.cfg[WILD]
     tt_keys, tt_vals, tt_fut, tt_used = table
-    nodes, work, complete = 0, 0, True
-    no_cut, split = np.zeros((1, 1, 1, 1), dtype=np.int64), np.zeros(2 * wild + 1, dtype=np.int64)
-    key_space = base_key * (wild + 1)
+    split, no_cut = np.zeros(2 * wild + 1, dtype=np.int64), np.zeros((1, 1, 1, 1), dtype=np.int64)
     # suit_bounds: built when first worth it (at once with a floor to beat, ``_root_moves``)
-    moves, end, suit_bounds = _root_moves(tables, accept, ex, moves, floor, pairs)
-    seg_end[0] = end
-    depth = 0
+    moves, end, suit_bounds = _root_moves(tables, accept, views[0], np.empty(
+        (1 << 9, N_MOVE_FIELDS), dtype=np.int64), floor, pairs)
+    frames[1][0] = end  # the root's moves
+    state = np.array([0, floor, 0, 0, tt_used], dtype=np.int64)
+    while True:
+        reason, grown = _descend(views, frames, unmanaged(moves), unmanaged(suit_bounds), (
+            unmanaged(tt_keys), unmanaged(tt_vals), unmanaged(tt_fut)),
+            (unmanaged(split), unmanaged(no_cut)), state, upper, node_limit)
+        if reason == GROW_TABLE:
+            tt_keys, tt_vals, tt_fut = _regrown(tt_keys, tt_vals, tt_fut)
+        elif reason == BUILD_BOUNDS:
+            suit_bounds = _suit_state_bounds(tables, accept, wild)
+        elif reason == GREW_MOVES:
+            moves = grown  # a new array: the loop's rows copied
+        else:
+            break
+    return state[BEST], frames[6], reason == DONE, state[NODES], state[WORK], (
+        tt_keys, tt_vals, tt_fut, state[TT_USED])
+
+
+@njit(cache=True)
+def _descend(views, frames, moves, suit_bounds, tt, scratch, state, upper, node_limit):
+    """``_branch_and_bound``'s loop, on ``unmanaged`` views (``_search_views``, ``_frames``,
+    the ``moves``, the suits' bounds, the table's ``tt`` and the node bound's ``scratch``),
+    from where ``state`` (``DEPTH`` .. ``TT_USED``) left it until it ends or wants a new
+    array: ``(reason, moves)``, ``moves`` the grown rows (``GREW_MOVES``)."""
+    ex, cfg, fixed_before, seen, dominators, accept, ub_rest, pairs = views
+    seg_pos, seg_end, score, ahead, node_keys, path, best_path = frames
+    (tt_keys, tt_vals, tt_fut), (split, no_cut) = tt, scratch
+    n_q, base_key, wild, mandatory = ex[8], ex[9], cfg[WILD], cfg[TABLE_JOKERS]
+    key_space, reason, grown = base_key * (wild + 1), DONE, moves
+    depth, best, nodes, work, tt_used = state[DEPTH], state[BEST], state[NODES], \
+        state[WORK], state[TT_USED]
     while depth >= 0:
+        if 2 * tt_used > tt_keys.shape[0]:  # half full: grown fourfold
+            reason = GROW_TABLE
+            break
         if seg_pos[depth] == seg_end[depth] or best == upper:
             if depth > 0 and best != upper:  # the node is done: what it can add is known
                 _settle(tt_keys, tt_fut, node_keys[depth], ahead[depth])
@@ -1110,12 +1143,8 @@ def _branch_and_bound(tables, accept, ub_rest, upper, node_limit, floor, pairs, 
             continue
         i = seg_pos[depth]
         seg_pos[depth] = i + 1
-        child_key = moves[i, MOVE_KEY]
-        gain = moves[i, MOVE_GAIN]
-        child_score = score[depth] + gain
-        path[depth] = moves[i, MOVE_CODE]
-        t = depth + 1
-        used = child_key // base_key
+        child_key, gain, path[depth] = moves[i, MOVE_KEY], moves[i, MOVE_GAIN], moves[i, MOVE_CODE]
+        child_score, t, used = score[depth] + gain, depth + 1, child_key // base_key
         if t == N_STEPS:
             if used >= mandatory and _accepted(child_key, base_key, n_q, accept):
                 ahead[depth] = max(ahead[depth], gain)
@@ -1125,30 +1154,65 @@ def _branch_and_bound(tables, accept, ub_rest, upper, node_limit, floor, pairs, 
             continue
         if suit_bounds.shape[0] == pairs.shape[0] == 1 and (
                 nodes >= LAZY_BOUNDS if wild else best > NO_SCORE and nodes >= LAZY_FREE):
-            suit_bounds = _suit_state_bounds(tables, accept, wild)
+            seg_pos[depth], reason = i, BUILD_BOUNDS  # this move again once they are built
+            break
         bound = _bound(cfg, fixed_before, base_key, n_q, ub_rest, suit_bounds, pairs, split,
                        t, child_key, best - child_score)
         if child_score + bound <= best:
             ahead[depth] = max(ahead[depth], gain + bound)
             continue
-        tt_keys, tt_vals, tt_fut, tt_used, explore, future = _visit(
-            seen, dominators, n_q, (tt_keys, tt_vals, tt_fut, tt_used), t, key_space, child_key,
-            child_score, best)
+        tt_used, explore, future = _visit(seen, dominators, n_q, tt_keys, tt_vals, tt_fut,
+                                          tt_used, t, key_space, child_key, child_score, best)
         if not explore:
             ahead[depth] = max(ahead[depth], gain + min(future, bound))
             continue
         if node_limit > 0 and work >= node_limit:
             _forget(tt_keys, tt_vals, node_keys[1: depth + 1], t * key_space + child_key)
-            complete = False
+            reason = CUT_SHORT
             break
-        nodes += 1
-        start = seg_end[depth]
-        moves, end, ahead[t] = _open_node(ex, t, child_key, moves, start,
+        nodes, start = nodes + 1, seg_end[depth]
+        grown, end, ahead[t] = _open_node(ex, t, child_key, moves, start,
                                           suit_bounds if wild else no_cut, best - child_score)
         depth, score[t], node_keys[t] = t, child_score, t * key_space + child_key
         seg_pos[depth], seg_end[depth] = start, end
         work += 1 + end - start  # a node and the moves it generated: a proxy for time
-    return best, best_path, complete, nodes, work, (tt_keys, tt_vals, tt_fut, tt_used)
+        if grown.shape[0] != moves.shape[0]:
+            reason = GREW_MOVES
+            break
+    state[DEPTH], state[BEST], state[NODES], state[WORK], state[TT_USED] = depth, best, \
+        nodes, work, tt_used
+    return reason, grown
+
+
+@njit(cache=True)
+def _search_views(tables, accept, ub_rest, pairs):
+    """``unmanaged`` views of what ``_branch_and_bound``'s loop reads: ``(ex, cfg,
+    fixed_before, seen, dominators, accept, ub_rest, pairs)``, ``ex`` as ``_expansion``."""
+    return (_unmanaged_expansion(tables), unmanaged(tables.cfg), unmanaged(tables.fixed_before),
+            unmanaged(tables.seen), unmanaged(tables.dominators), unmanaged(accept),
+            unmanaged(ub_rest), unmanaged(pairs))
+
+
+@njit(cache=True)
+def _unmanaged_expansion(tables):
+    """``_expansion`` with every array an ``unmanaged`` view (``tables`` keeps them alive)."""
+    return (unmanaged(tables.cell), unmanaged(tables.cfg), unmanaged(tables.init),
+            unmanaged(tables.delta), unmanaged(tables.alive), unmanaged(tables.ref_k),
+            unmanaged(tables.ref_g), unmanaged(tables.ref_z), tables.n_q, tables.base_key,
+            unmanaged(tables.fixed_before), unmanaged(tables.kvecs),
+            unmanaged(tables.kv_index), unmanaged(tables.kv_list), unmanaged(tables.opts),
+            unmanaged(tables.n_opt), unmanaged(tables.q_of), unmanaged(tables.opt_bound),
+            unmanaged(tables.opt_most), unmanaged(tables.sort_keys))
+
+
+@njit(cache=True)
+def _frames():
+    """Per depth of the search: its moves ``seg_pos..seg_end``, score, the most its node adds
+    (``ahead``), node key; the path of move codes and the best path."""
+    return (np.zeros(N_STEPS + 1, dtype=np.int64), np.zeros(N_STEPS + 1, dtype=np.int64),
+            np.zeros(N_STEPS + 1, dtype=np.int64), np.full(N_STEPS + 1, NO_SCORE, dtype=np.int64),
+            np.zeros(N_STEPS + 1, dtype=np.int64), np.zeros(N_STEPS, dtype=np.int64),
+            np.zeros(N_STEPS, dtype=np.int64))
 
 
 @njit(cache=True)
