@@ -583,8 +583,8 @@ def _visit(seen, dominators, n_q, tt_keys, tt_vals, tt_fut, tt_used, t, key_spac
     tt_used, explore, future = _record(tt_keys, tt_vals, tt_fut, tt_used, t * key_space + key,
                                        score, best)
     if explore and dominators.shape[0] == n_q and tt_used >= LAZY_BOUNDS:
-        slot = _dominating(seen, dominators, n_q, tt_keys, tt_vals, t, t * key_space, key,
-                           score)
+        slot = _dominating(seen, dominators, n_q, tt_keys, tt_vals, tt_fut, t, t * key_space,
+                           key, score, best)
         if slot >= 0:  # what it can add is at most what the dominating node can
             mine = _slot(tt_keys, t * key_space + key)
             tt_fut[mine] = min(tt_fut[mine], tt_fut[slot])
@@ -597,11 +597,13 @@ def _visit(seen, dominators, n_q, tt_keys, tt_vals, tt_fut, tt_used, t, key_spac
 
 
 @njit(cache=True, inline="always")
-def _dominating(seen, dominators, n_q, tt_keys, tt_vals, t, step_key, key, score):
+def _dominating(seen, dominators, n_q, tt_keys, tt_vals, tt_fut, t, step_key, key, score,
+                best):
     """The table slot of an explored node that dominates node ``key`` (``step_key``: its
-    step's offset in the table) reached with ``score``, or -1: a node explored with a score
-    at least as high, the same jokers used and the same automaton states but one suit's,
-    which dominates this node's (``dominators``; ``seen``: ``SearchTables``').
+    step's offset in the table) reached with ``score``, or -1: a node with the same jokers
+    used and the same automaton states but one suit's, which dominates this node's
+    (``dominators``; ``seen``: ``SearchTables``'), explored with a score at least as high
+    or known to add too little (``tt_fut``) for this node to beat ``best``.
 
     Exact: a state that dominates another finishes the suit every way the other does
     (``automaton.dominance``), so every move from this node has a twin from that node with
@@ -610,7 +612,9 @@ def _dominating(seen, dominators, n_q, tt_keys, tt_vals, t, step_key, key, score
     to the last step, where the suits accept. So every play under this node scores no more
     than its twin under the other, which the search found or pruned as unable to beat the
     best so far (as for a node met again, ``_remember``), and what this node can add is at
-    most what the other can."""
+    most what the other can: so it cannot beat ``best`` either when its score plus that is
+    at most ``best``, whatever score the other had (the 21-card carousel hand of
+    ``bench.joker_games``: 3,864 nodes instead of 4,033)."""
     rest, place = key, 1
     for s in range(N_SUITS):
         q = rest % n_q
@@ -622,7 +626,8 @@ def _dominating(seen, dominators, n_q, tt_keys, tt_vals, t, step_key, key, score
                 continue
             other = step_key + key + (above - q) * place
             slot = _slot(tt_keys, other)
-            if tt_keys[slot] == other and tt_vals[slot] >= score:
+            if tt_keys[slot] == other and (tt_vals[slot] >= score or
+                                           score + tt_fut[slot] <= best):
                 return slot
         rest //= n_q
         place *= n_q
