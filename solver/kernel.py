@@ -716,7 +716,7 @@ def state_bounds(cell, delta, accept):
 
 
 @njit(cache=True)
-def joker_state_bounds(cell, delta, accept, wild):
+def joker_state_bounds(cell, init, delta, accept, wild):
     """``state_bounds`` with ``wild`` jokers: ``bounds[t, s, q, h]``, the most suit ``s``'s
     real cards can add from step ``t`` on, starting in automaton state ``q``, charged at most
     ``h`` half jokers (0..``2 * wild``) from then on (``NO_SCORE``: it cannot end validly).
@@ -729,18 +729,25 @@ def joker_state_bounds(cell, delta, accept, wild):
     split of twice the jokers left among the four suits bounds a node (``_suit_bound``; the
     jokers' own weight is bounded apart). It is much tighter than counting every hand card
     still to come (``_gain_bounds``) on the ``points`` objective, and with jokers when hand
-    cards that have no neighbour to join each need jokers of their own."""
+    cards that have no neighbour to join each need jokers of their own.
+
+    Only the states a suit can reach from the ace step are filled in (``_reachable``; the
+    others stay ``NO_SCORE``), which every node of the search is in: about half the live
+    states, and a tahiti hand builds these bounds once per joker branch."""
     n_q, copies, width = delta.shape[0], delta.shape[1] - 1, 2 * wild + 1
     bounds = np.full((N_STEPS + 1, N_SUITS, n_q, width), NO_SCORE, dtype=np.int64)
     for q in range(n_q):
         if accept[q]:
             bounds[N_STEPS, :, q, :] = 0
     gains = np.empty((copies + 1, width), dtype=np.int64)
+    reach = _reachable(cell, init, delta, wild)
     for t in range(N_STEPS - 1, 0, -1):
         for s in range(N_SUITS):
             _joker_charges(cell, t, s, wild, gains)
             after, here = bounds[t + 1, s], bounds[t, s]
             for q in range(n_q):
+                if not reach[t, s, q]:
+                    continue
                 for r in range(copies + 1):
                     nxt = delta[q, r, cell[t, s, REQUIRED]]
                     if nxt < 0 or after[nxt, width - 1] == NO_SCORE:  # grows with h: dead
@@ -754,6 +761,29 @@ def joker_state_bounds(cell, delta, accept, wild):
                             if rest > NO_SCORE and gain + rest > here[q, h]:
                                 here[q, h] = gain + rest
     return bounds
+
+
+@njit(cache=True)
+def _reachable(cell, init, delta, wild):
+    """``reach[t, s, q]``: whether suit ``s`` may be in automaton state ``q`` at step ``t``,
+    from any state the ace step starts (``init``) through any run count a step's copies
+    and ``wild`` jokers allow: every state a search's node can hold, and a few more."""
+    n_q, copies = delta.shape[0], delta.shape[1] - 1
+    reach = np.zeros((N_STEPS + 1, N_SUITS, n_q), dtype=np.bool_)
+    for r0 in range(copies + 1):
+        for g in range(copies + 1 - r0):
+            if init[r0, g] >= 0:
+                reach[1, :, init[r0, g]] = True
+    for t in range(1, N_STEPS):
+        for s in range(N_SUITS):
+            most = min(copies, cell[t, s, HI] + wild)  # run cards: real ones and jokers
+            for q in range(n_q):
+                if reach[t, s, q]:
+                    for r in range(most + 1):
+                        nxt = delta[q, r, cell[t, s, REQUIRED]]
+                        if nxt >= 0:
+                            reach[t + 1, s, nxt] = True
+    return reach
 
 
 @njit(cache=True)
@@ -1273,7 +1303,7 @@ def _suit_state_bounds(tables, accept, wild):
     if wild == 0:
         return state_bounds(tables.cell, tables.delta, accept).reshape(
             (N_STEPS + 1, N_SUITS, tables.n_q, 1))
-    return joker_state_bounds(tables.cell, tables.delta, accept, wild)
+    return joker_state_bounds(tables.cell, tables.init, tables.delta, accept, wild)
 
 
 @njit(cache=True)

@@ -9,9 +9,11 @@ from itertools import product
 import numpy as np
 import pytest
 
-from solver import Position, kernel, kernel_backend, solve_position
+from solver import Position, automaton, kernel, kernel_backend, kernel_jokers, solve_position
+from solver.constants import NO_SCORE
 from solver.generate import random_position
 from solver.problem import Problem
+from tests.test_joker_agreement import joker_positions
 
 # Found by bench.compare --worst: 4,934 nodes for the points objective before the state bound
 # (ten points of hand cards that no play can hold: slack to the end of the search).
@@ -175,3 +177,48 @@ def test_two_set_copies_with_three_partner_copies_are_charged():
     gains = np.empty((5, 5), dtype=np.int64)
     kernel._joker_charges(cell, 9, 3, 2, gains)
     assert gains[0, 1] == 2 and gains[0, 0] == 1  # both in sets: 1 half joker; one: none
+
+
+@pytest.mark.parametrize("variant", ["carousel", "vatican", "tahiti"])
+def test_every_state_a_search_meets_is_one_the_joker_bounds_fill_in(variant):
+    """``kernel.joker_state_bounds`` fills in only the states ``kernel._reachable`` says a suit
+    can reach; a node in another would be pruned as unable to end validly. So every move of
+    every node a joker search explores (all of them, as ``_expand_into`` lists them, none
+    left out by a bound) leads to a child with each suit in a reachable state."""
+    children = 0
+    for i, position in enumerate(joker_positions(variant, 12, 40 + len(variant),
+                                                 table=(20, 60), hand=(8, 22))):
+        problem = Problem.from_position(position, ("cards", "points")[i % 2])
+        if not kernel_backend.applies(problem):
+            continue
+        for branch in kernel_jokers.inputs(problem)[:2]:
+            children += _children_in_reachable_states(problem, branch)
+    assert children >= 2_000
+
+
+def _children_in_reachable_states(problem: Problem, branch) -> int:
+    """Search ``branch``, expand every node of its table (and the root) and check each
+    child's states against ``_reachable``; returns how many children."""
+    cell, cfg, init, delta, accept = kernel_backend._search_inputs(problem, branch, NO_SCORE)
+    wild = int(cfg[kernel.WILD])
+    tables = kernel._search_tables(cell, cfg, init, delta, accept,
+                                   automaton.set_vectors(int(cfg[kernel.COPIES])),
+                                   np.zeros((0, 1), np.int64), np.zeros(0, np.int64),
+                                   kernel.no_dominators())
+    ub_rest = kernel._gain_bounds(cell)
+    upper = ub_rest[0] + (wild - cfg[kernel.TABLE_JOKERS]) * cfg[kernel.JOKER_WEIGHT_MAX]
+    *_, table = kernel._branch_and_bound(tables, accept, ub_rest, upper, 0, NO_SCORE,
+                                         kernel.NO_PAIRS, kernel._new_table())
+    reach = kernel._reachable(cell, init, delta, wild)
+    key_space = tables.base_key * (wild + 1)
+    children = 0
+    for node in [0, *table[0][table[0] >= 0]]:
+        t, key = int(node // key_space), int(node % key_space)
+        moves, end = kernel._expand_into(t, key, tables, np.empty((512, 4), np.int64), 0)
+        for child in moves[:end, kernel.MOVE_KEY]:
+            states = int(child % tables.base_key)
+            for s in range(kernel.N_SUITS):
+                assert reach[t + 1, s, states % tables.n_q], (t + 1, s)
+                states //= tables.n_q
+        children += end
+    return children
