@@ -9,11 +9,12 @@ from itertools import product
 import numpy as np
 import pytest
 
-from solver import Position, automaton, kernel, kernel_backend, kernel_jokers, solve_position
+from solver import Position, kernel, kernel_backend, kernel_jokers, solve_position
 from solver.constants import NO_SCORE
 from solver.generate import random_position
 from solver.problem import Problem
 from tests.test_joker_agreement import joker_positions
+from tests.test_kernel_cut import branch_tables
 
 # Found by bench.compare --worst: 4,934 nodes for the points objective before the state bound
 # (ten points of hand cards that no play can hold: slack to the end of the search).
@@ -199,17 +200,13 @@ def test_every_state_a_search_meets_is_one_the_joker_bounds_fill_in(variant):
 def _children_in_reachable_states(problem: Problem, branch) -> int:
     """Search ``branch``, expand every node of its table (and the root) and check each
     child's states against ``_reachable``; returns how many children."""
-    cell, cfg, init, delta, accept = kernel_backend._search_inputs(problem, branch, NO_SCORE)
+    cell, cfg, accept, tables = branch_tables(problem, branch)
     wild = int(cfg[kernel.WILD])
-    tables = kernel._search_tables(cell, cfg, init, delta, accept,
-                                   automaton.set_vectors(int(cfg[kernel.COPIES])),
-                                   np.zeros((0, 1), np.int64), np.zeros(0, np.int64),
-                                   kernel.no_dominators())
     ub_rest = kernel._gain_bounds(cell)
     upper = ub_rest[0] + (wild - cfg[kernel.TABLE_JOKERS]) * cfg[kernel.JOKER_WEIGHT_MAX]
     *_, table = kernel._branch_and_bound(tables, accept, ub_rest, upper, 0, NO_SCORE,
                                          kernel.NO_PAIRS, kernel._new_table())
-    reach = kernel._reachable(cell, init, delta, wild)
+    reach = kernel._reachable(cell, tables.init, tables.delta, wild)
     key_space = tables.base_key * (wild + 1)
     children = 0
     for node in [0, *table[0][table[0] >= 0]]:

@@ -45,15 +45,21 @@ def _nodes_to_check(tables, steps: int = 4) -> list[tuple[int, int]]:
     return [(t, k) for t, k in nodes if t < kernel.N_STEPS]
 
 
+def branch_tables(problem: Problem, branch):
+    """A joker branch's ``(cell, cfg, accept, tables)`` as its search builds them (no table
+    arrangement to order moves by, no dominating states), for tests that expand its nodes."""
+    cell, cfg, init, delta, accept = kernel_backend._search_inputs(problem, branch, NO_SCORE)
+    tables = kernel._search_tables(cell, cfg, init, delta, accept,
+                                   automaton.set_vectors(int(cfg[kernel.COPIES])),
+                                   np.zeros((0, 1), np.int64), np.zeros(0, np.int64),
+                                   kernel.no_dominators())
+    return cell, cfg, accept, tables
+
+
 def _check_branch(problem: Problem, branch) -> int:
     """At nodes of ``branch``'s search and several limits, the cut keeps every move that
     might beat the limit, in order; returns how many moves it left out."""
-    cell, cfg, init, delta, accept = kernel_backend._search_inputs(problem, branch, NO_SCORE)
-    copies = int(cfg[kernel.COPIES])
-    tables = kernel._search_tables(cell, cfg, init, delta, accept,
-                                   automaton.set_vectors(copies),
-                                   np.zeros((0, 1), np.int64), np.zeros(0, np.int64),
-                                   kernel.no_dominators())
+    cell, cfg, accept, tables = branch_tables(problem, branch)
     bounds = kernel._suit_state_bounds(tables, accept, int(cfg[kernel.WILD]))
     ub_rest = kernel._gain_bounds(cell)
     left_out = 0
