@@ -55,6 +55,15 @@ PAIR_WORK = 2000  # work a joker-free search does before it restarts with ``pair
 UNKNOWN_FUTURE = 1 << 50  # what a node can add, before its exploration ends: no bound yet
 SORT_SCRATCH = 1 << 9  # moves a node's sort orders by packed keys (``_sort_moves``)
 INDEX_BITS = 20  # a packed sort key: rank below the node's best, then the move's index
+# A node key packs the four suits' automaton states, one digit each, plus ``BASE_KEY`` times
+# the jokers used. The digits are base ``KEY_RADIX``, a power of two above every automaton's
+# state count (175 for ``MAX_COPIES``, 960 for the seven copies a move code can hold), not
+# base the state count: a digit is read with a shift and a mask instead of a division, which
+# the search did a dozen times a move it looked at (a division by a number known only at run
+# time costs about ten times as much here). A node's table key, its step times the key space
+# plus its key, stays below 2 ** 47.
+KEY_RADIX = 1 << 10
+BASE_KEY = KEY_RADIX ** 4
 
 # Per-cell fields of the ``cell[t, s, :]`` array (step t, suit s); see ``cell_arrays``.
 (LO, HI, BASE, HAND, WEIGHT, JOKER_WEIGHT, DEFICIT, FIXED, REQUIRED, SET_MIN, RUN_MIN,
@@ -85,9 +94,10 @@ SearchTables.__doc__ = """What every expansion of one search reads, and its scra
 ``cell``/``cfg`` describe the problem (see ``search``), ``init``/``delta`` the run automaton,
 ``alive[t, s, q]`` which of its states can still finish, ``ref_k``/``ref_g``/``ref_z`` the
 table as it lies (they order moves), ``kvecs`` the set-card vectors, ``n_q`` the automaton's
-state count and ``base_key = n_q ** 4`` (a node key is four states plus ``base_key`` times the
-jokers used). ``opts``/``n_opt``/``q_of`` are scratch arrays for ``_expand`` (the options
-of each suit for each number of set cards ``k``, listed once per node);
+state count and ``base_key`` is ``BASE_KEY`` (a node key is four states, base ``KEY_RADIX``,
+plus ``base_key`` times the jokers used). ``opts``/``n_opt``/``q_of`` are scratch arrays for
+``_expand`` (the options of each suit for each number of set cards ``k``, listed once per
+node);
 ``fixed_before[t]`` counts the table jokers fixed to their name (fields ``FIXED`` and
 ``KEPT``) at steps before ``t``. ``kv_index`` finds a set vector's row in ``kvecs`` from its
 digits (base ``copies + 1``; -1: not a valid vector) and ``kv_list`` is scratch for the rows
@@ -231,8 +241,8 @@ def _combine(ex, t, kv, used, wild_left, moves, end, cut, limit):
     the combinations whose options' ``opt_bound`` (each suit's most, ``opt_most``, for the
     suits not yet chosen) add up to at most ``limit`` are left out, a whole loop level at a
     time; ``most`` is the largest such sum left out (``NO_SCORE``: none; ``_expand``)."""
-    (cell, cfg, _, _, _, _, _, _, n_q, base_key, fixed_before, kvecs, _, _, opts, n_opt, _,
-     opt_bound, opt_most, _) = ex
+    (cell, cfg, _, _, _, _, _, _, _, _, fixed_before, kvecs, _, _, opts, n_opt, _, opt_bound,
+     opt_most, _) = ex
     most = NO_SCORE
     k0, k1, k2, k3 = kvecs[kv, 0], kvecs[kv, 1], kvecs[kv, 2], kvecs[kv, 3]
     o0, o1, o2, o3 = opts[0, k0], opts[1, k1], opts[2, k2], opts[3, k3]
@@ -273,9 +283,9 @@ def _combine(ex, t, kv, used, wild_left, moves, end, cut, limit):
                     if table_all > 0:  # table jokers are the first placed, hand ones score
                         joker_gain = _labelled_joker_gain(weight, table_all, fixed_here,
                                                           fixed_next, used, zs)
-                    moves[end, MOVE_KEY] = (o0[a, OPT_NEXT] + n_q * (
-                        o1[b, OPT_NEXT] + n_q * (o2[c, OPT_NEXT] + n_q * o3[d, OPT_NEXT]))
-                    ) + base_key * (used + zs)
+                    moves[end, MOVE_KEY] = (o0[a, OPT_NEXT] + KEY_RADIX * (
+                        o1[b, OPT_NEXT] + KEY_RADIX * (o2[c, OPT_NEXT] + KEY_RADIX * o3[
+                            d, OPT_NEXT]))) + BASE_KEY * (used + zs)
                     moves[end, MOVE_GAIN] = o0[a, OPT_GAIN] + o1[b, OPT_GAIN] + \
                         o2[c, OPT_GAIN] + o3[d, OPT_GAIN] + joker_gain
                     moves[end, MOVE_RANK] = o0[a, OPT_RANK] + o1[b, OPT_RANK] + \
@@ -394,13 +404,13 @@ def _expand(t, key, ex, moves, at, bounds, limit):
     ``_jokers_ahead`` (``_option_bounds``) are left out, as the search would prune them;
     ``most`` bounds what those add, less the node's ``_jokers_ahead`` (``NO_SCORE``: none).
     """
-    (_, cfg, _, _, _, _, _, _, n_q, base_key, _, kvecs, kv_index, kv_list, _, n_opt, q_of,
-     _, opt_most, sort_keys) = ex
-    rest = key % base_key
-    used = key // base_key
+    (_, cfg, _, _, _, _, _, _, _, _, _, kvecs, kv_index, kv_list, _, n_opt, q_of, _,
+     opt_most, sort_keys) = ex
+    rest = key % BASE_KEY
+    used = key // BASE_KEY
     for s in range(N_SUITS):
-        q_of[s] = rest % n_q
-        rest //= n_q
+        q_of[s] = rest % KEY_RADIX
+        rest //= KEY_RADIX
     wild_left = cfg[WILD] - used
     most = NO_SCORE
     for s in range(N_SUITS):
@@ -514,9 +524,12 @@ def _table_find(table_keys, key):
 
 @njit(cache=True, inline="always")
 def _slot(table_keys, key):
-    """Slot of ``key`` in the open-addressing table (an empty slot if absent)."""
+    """Slot of ``key`` in the open-addressing table (an empty slot if absent). The key's high
+    bits (a node key's last suit, jokers and step, ``KEY_RADIX``) are folded onto its low
+    ones first: the slot comes from the product's middle bits, which only the key's lower
+    bits reach."""
     mask = table_keys.shape[0] - 1
-    h = (key * 0x9E3779B97F4A7C15) & 0x7FFFFFFFFFFFFFFF
+    h = ((key ^ (key >> 29)) * 0x9E3779B97F4A7C15) & 0x7FFFFFFFFFFFFFFF
     i = (h >> 17) & mask
     while table_keys[i] != -1 and table_keys[i] != key:
         i = (i + 1) & mask
@@ -591,8 +604,8 @@ def _visit(seen, dominators, n_q, tt_keys, tt_vals, tt_fut, tt_used, t, key_spac
             return tt_used, False, tt_fut[slot]
         rest = key
         for s in range(N_SUITS):
-            seen[t, s, rest % n_q] = True
-            rest //= n_q
+            seen[t, s, rest % KEY_RADIX] = True
+            rest //= KEY_RADIX
     return tt_used, explore, future
 
 
@@ -617,7 +630,7 @@ def _dominating(seen, dominators, n_q, tt_keys, tt_vals, tt_fut, t, step_key, ke
     ``bench.joker_games``: 3,864 nodes instead of 4,033)."""
     rest, place = key, 1
     for s in range(N_SUITS):
-        q = rest % n_q
+        q = rest % KEY_RADIX
         for i in range(dominators.shape[1]):
             above = dominators[q, i]
             if above < 0:
@@ -629,8 +642,8 @@ def _dominating(seen, dominators, n_q, tt_keys, tt_vals, tt_fut, t, step_key, ke
             if tt_keys[slot] == other and (tt_vals[slot] >= score or
                                            score + tt_fut[slot] <= best):
                 return slot
-        rest //= n_q
-        place *= n_q
+        rest //= KEY_RADIX
+        place *= KEY_RADIX
     return -1
 
 
@@ -654,12 +667,14 @@ def _search_tables(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len, d
     """The ``SearchTables`` of one search."""
     ref_k, ref_g, ref_z = table_reference(ref_groups, ref_len)
     n_q = delta.shape[0]
+    if n_q > KEY_RADIX:
+        raise ValueError("more automaton states than a node key's digit holds (KEY_RADIX)")
     fixed_before = np.zeros(N_STEPS + 1, dtype=np.int64)
     for t in range(N_STEPS):
         fixed_before[t + 1] = fixed_before[t] + cell[t, :, FIXED].sum() + cell[t, :, KEPT].sum()
     return SearchTables(
         cell, cfg, init, delta, live_states(cell, cfg, delta, accept), ref_k, ref_g, ref_z,
-        kvecs, n_q, n_q ** N_SUITS,
+        kvecs, n_q, BASE_KEY,
         np.empty((N_SUITS, cfg[COPIES] + 1, MAX_SUIT_OPTIONS, N_OPT_FIELDS), dtype=np.int64),
         np.zeros((N_SUITS, cfg[COPIES] + 1), dtype=np.int64), np.zeros(N_SUITS, dtype=np.int64),
         fixed_before, _set_vector_index(kvecs, cfg[COPIES] + 1),
@@ -928,13 +943,13 @@ def _pair_options(cell, init, delta, alive, options):
 
 
 @njit(cache=True)
-def _pair_bound(pairs, t, key, n_q):
+def _pair_bound(pairs, t, key):
     """The most the four suits can add from node (``t``, ``key``): the least over the three
     pairings of the suits of their two pairs' ``pair_state_bounds``."""
     q = np.empty(N_SUITS, dtype=np.int64)
     for s in range(N_SUITS):
-        q[s] = key % n_q
-        key //= n_q
+        q[s] = key % KEY_RADIX
+        key //= KEY_RADIX
     most = UNKNOWN_FUTURE
     for p in range(0, PAIRS.shape[0], 2):
         first = pairs[p, t, q[PAIRS[p, 0]], q[PAIRS[p, 1]]]
@@ -1017,7 +1032,7 @@ def _partners(cell, t, s):
 
 
 @njit(cache=True, inline="always")
-def _suit_bound(bounds, t, key, n_q, left, split, enough):
+def _suit_bound(bounds, t, key, left, split, enough):
     """The most the suits' real cards can add from node ``key`` (step ``t``) with ``left``
     jokers to place: the best split of ``2 * left`` half jokers among the suits of
     ``joker_state_bounds`` (``split``: scratch, ``2 * left + 1`` entries at least). The sum
@@ -1026,16 +1041,16 @@ def _suit_bound(bounds, t, key, n_q, left, split, enough):
     top = min(2 * left, bounds.shape[3] - 1)
     total, rest = 0, key
     for s in range(N_SUITS):
-        total += bounds[t, s, rest % n_q, top]
-        rest //= n_q
+        total += bounds[t, s, rest % KEY_RADIX, top]
+        rest //= KEY_RADIX
     if top == 0 or total <= enough:
         return total
     rest = key
     for h in range(top + 1):  # elements, not a slice: a view counts a reference
-        split[h] = bounds[t, 0, rest % n_q, h]
+        split[h] = bounds[t, 0, rest % KEY_RADIX, h]
     for s in range(1, N_SUITS):
-        rest //= n_q
-        q = rest % n_q
+        rest //= KEY_RADIX
+        q = rest % KEY_RADIX
         for h in range(top, -1 if s < N_SUITS - 1 else top - 1, -1):  # the last: top only
             most = NO_SCORE  # the best over the suits so far with at most h half jokers
             for a in range(h + 1):
@@ -1046,9 +1061,10 @@ def _suit_bound(bounds, t, key, n_q, left, split, enough):
     return split[top]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _accepted(key, base_key, n_q, accept):
-    """True when every suit's automaton state in node ``key`` accepts."""
+    """True when every suit's automaton state in node ``key`` accepts (``base_key``, ``n_q``:
+    the key's layout, ``BASE_KEY`` and ``KEY_RADIX`` here, ``solver.kernel_lex``'s own)."""
     rest = key % base_key
     for _ in range(N_SUITS):
         if not accept[rest % n_q]:
@@ -1161,8 +1177,8 @@ def _descend(views, frames, moves, suit_bounds, tt, scratch, state, upper, node_
     ex, cfg, fixed_before, seen, dominators, accept, ub_rest, pairs = views
     seg_pos, seg_end, score, ahead, node_keys, path, best_path = frames
     (tt_keys, tt_vals, tt_fut), (split, no_cut) = tt, scratch
-    n_q, base_key, wild, mandatory = ex[8], ex[9], cfg[WILD], cfg[TABLE_JOKERS]
-    key_space, reason, grown = base_key * (wild + 1), DONE, moves
+    n_q, wild, mandatory = ex[8], cfg[WILD], cfg[TABLE_JOKERS]
+    key_space, reason, grown = BASE_KEY * (wild + 1), DONE, moves
     depth, best, nodes, work, tt_used = state[DEPTH], state[BEST], state[NODES], \
         state[WORK], state[TT_USED]
     while depth >= 0:
@@ -1179,9 +1195,9 @@ def _descend(views, frames, moves, suit_bounds, tt, scratch, state, upper, node_
         i = seg_pos[depth]
         seg_pos[depth] = i + 1
         child_key, gain, path[depth] = moves[i, MOVE_KEY], moves[i, MOVE_GAIN], moves[i, MOVE_CODE]
-        child_score, t, used = score[depth] + gain, depth + 1, child_key // base_key
+        child_score, t, used = score[depth] + gain, depth + 1, child_key // BASE_KEY
         if t == N_STEPS:
-            if used >= mandatory and _accepted(child_key, base_key, n_q, accept):
+            if used >= mandatory and _accepted(child_key, BASE_KEY, KEY_RADIX, accept):
                 ahead[depth] = max(ahead[depth], gain)
                 if child_score > best:
                     best = child_score
@@ -1191,8 +1207,8 @@ def _descend(views, frames, moves, suit_bounds, tt, scratch, state, upper, node_
                 nodes >= LAZY_BOUNDS if wild else best > NO_SCORE and nodes >= LAZY_FREE):
             seg_pos[depth], reason = i, BUILD_BOUNDS  # this move again once they are built
             break
-        bound = _bound(cfg, fixed_before, base_key, n_q, ub_rest, suit_bounds, pairs, split,
-                       t, child_key, best - child_score)
+        bound = _bound(cfg, fixed_before, ub_rest, suit_bounds, pairs, split, t, child_key,
+                       best - child_score)
         if child_score + bound <= best:
             ahead[depth] = max(ahead[depth], gain + bound)
             continue
@@ -1274,8 +1290,8 @@ def _open_node(ex, t, key, moves, at, bounds, beat):
     so far less the node's score; ``_expand``; ``ex``: ``_expansion``): ``(moves, end,
     ahead)``, ``ahead`` the most the moves left out can add (``NO_SCORE``: none), where the
     node's ``ahead`` starts."""
-    cfg, base_key, fixed_before = ex[1], ex[9], ex[10]
-    jokers_ahead = _jokers_left(cfg, fixed_before, base_key, t, key)
+    cfg, fixed_before = ex[1], ex[10]
+    jokers_ahead = _jokers_left(cfg, fixed_before, t, key)
     moves, end, most = _expand_cut(t, key, ex, moves, at, bounds, beat - jokers_ahead)
     return moves, end, NO_SCORE if most <= NO_SCORE else most + jokers_ahead
 
@@ -1309,26 +1325,25 @@ def _suit_state_bounds(tables, accept, wild):
 @njit(cache=True)
 def _node_bound(tables, ub_rest, suit_bounds, pairs, split, t, key, enough):
     """``_bound`` with ``tables``' arrays."""
-    return _bound(tables.cfg, tables.fixed_before, tables.base_key, tables.n_q, ub_rest,
-                  suit_bounds, pairs, split, t, key, enough)
+    return _bound(tables.cfg, tables.fixed_before, ub_rest, suit_bounds, pairs, split, t, key,
+                  enough)
 
 
 @njit(cache=True, inline="always")
-def _bound(cfg, fixed_before, base_key, n_q, ub_rest, suit_bounds, pairs, split, t, key,
-           enough):
+def _bound(cfg, fixed_before, ub_rest, suit_bounds, pairs, split, t, key, enough):
     """The most node (``t``, ``key``) can still add: every hand card still to come
     (``ub_rest``), or the suits' ``state_bounds`` once built (``suit_bounds`` with more than one
     step), or the suit pairs' (``pairs``, tighter, joker-free searches only), plus the hand
     jokers still to score (those not yet counted: table jokers come first). A looser bound
-    may come back when it is at most ``enough`` (pruned anyway). ``cfg`` .. ``n_q``: those
-    of ``SearchTables``."""
-    used = key // base_key
-    jokers_ahead = _jokers_left(cfg, fixed_before, base_key, t, key)
+    may come back when it is at most ``enough`` (pruned anyway). ``cfg``, ``fixed_before``:
+    those of ``SearchTables``."""
+    used = key // BASE_KEY
+    jokers_ahead = _jokers_left(cfg, fixed_before, t, key)
     bound = ub_rest[t]
     if pairs.shape[0] > 1:
-        bound = min(bound, _pair_bound(pairs, t, key % base_key, n_q))
+        bound = min(bound, _pair_bound(pairs, t, key % BASE_KEY))
     elif suit_bounds.shape[0] > 1:
-        bound = min(bound, _suit_bound(suit_bounds, t, key, n_q, cfg[WILD] - used, split,
+        bound = min(bound, _suit_bound(suit_bounds, t, key, cfg[WILD] - used, split,
                                        enough - jokers_ahead))
     return bound + jokers_ahead
 
@@ -1336,14 +1351,14 @@ def _bound(cfg, fixed_before, base_key, n_q, ub_rest, suit_bounds, pairs, split,
 @njit(cache=True)
 def _jokers_ahead(tables, t, key):
     """``_jokers_left`` with ``tables``' arrays."""
-    return _jokers_left(tables.cfg, tables.fixed_before, tables.base_key, t, key)
+    return _jokers_left(tables.cfg, tables.fixed_before, t, key)
 
 
 @njit(cache=True, inline="always")
-def _jokers_left(cfg, fixed_before, base_key, t, key):
+def _jokers_left(cfg, fixed_before, t, key):
     """What the hand jokers not yet counted can still score from node (``t``, ``key``), each
     at the costliest weight (table jokers are the first placed and score nothing)."""
-    used = key // base_key
+    used = key // BASE_KEY
     scored = max(0, used + fixed_before[t] - cfg[ALL_TABLE_JOKERS])
     return (cfg[WILD] - cfg[TABLE_JOKERS] - scored) * cfg[JOKER_WEIGHT_MAX]
 

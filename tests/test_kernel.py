@@ -159,3 +159,14 @@ def test_a_nodes_moves_are_sorted_like_a_stable_sort_by_rank():
         expected[at: at + n] = moves[at: at + n][order]
         kernel._sort_moves(moves, at, at + n, keys)
         assert np.array_equal(moves, expected), (n, spread)
+
+
+def test_every_automaton_a_move_code_can_describe_fits_a_node_key_digit():
+    """Node keys hold one suit's automaton state per ``KEY_RADIX`` digit: every copy count a
+    move code's field holds (``FIELD_MASK``), with or without runs that must go on, has at most
+    that many states, and a node's table key (step, jokers, four digits) fits in 63 bits."""
+    for copies in range(1, kernel.FIELD_MASK + 1):
+        for most_required in (0, 2):
+            assert run_automaton(copies, most_required)[1].shape[0] <= kernel.KEY_RADIX
+    key_space = kernel.BASE_KEY * (kernel.FIELD_MASK + 1)  # jokers used below 8
+    assert (kernel.N_STEPS + 1) * key_space < 1 << 62

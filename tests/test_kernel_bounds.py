@@ -215,7 +215,7 @@ def _children_in_reachable_states(problem: Problem, branch) -> int:
         for child in moves[:end, kernel.MOVE_KEY]:
             states = int(child % tables.base_key)
             for s in range(kernel.N_SUITS):
-                assert reach[t + 1, s, states % tables.n_q], (t + 1, s)
-                states //= tables.n_q
+                assert reach[t + 1, s, states % kernel.KEY_RADIX], (t + 1, s)
+                states //= kernel.KEY_RADIX
         children += end
     return children

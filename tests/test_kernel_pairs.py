@@ -88,8 +88,8 @@ def test_the_pair_bound_lies_between_the_optimum_and_the_suit_bound():
         moves = np.empty((1 << 9, kernel.N_MOVE_FIELDS), dtype=np.int64)
         moves, end = kernel._expand_into(0, 0, tables, moves, 0)
         for key in moves[:end, kernel.MOVE_KEY]:
-            pair = kernel._pair_bound(pairs, 1, key, tables.n_q)
-            states = [key // tables.n_q ** s % tables.n_q for s in range(4)]
+            pair = kernel._pair_bound(pairs, 1, key)
+            states = [key // kernel.KEY_RADIX ** s % kernel.KEY_RADIX for s in range(4)]
             suits = sum(singles[1, s, q] for s, q in enumerate(states))
             if suits > NO_SCORE // 2:
                 assert pair <= suits
