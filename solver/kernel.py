@@ -62,7 +62,8 @@ INDEX_BITS = 20  # a packed sort key: rank below the node's best, then the move'
 # the search did a dozen times a move it looked at (a division by a number known only at run
 # time costs about ten times as much here). A node's table key, its step times the key space
 # plus its key, stays below 2 ** 47.
-KEY_RADIX = 1 << 10
+KEY_BITS = 10
+KEY_RADIX = 1 << KEY_BITS
 BASE_KEY = KEY_RADIX ** 4
 
 # Per-cell fields of the ``cell[t, s, :]`` array (step t, suit s); see ``cell_arrays``.
@@ -85,17 +86,17 @@ OPT_CODE, OPT_NEXT, OPT_GAIN, OPT_RANK, OPT_JOKERS = range(5)
 N_OPT_FIELDS = 5
 
 SearchTables = namedtuple("SearchTables", [
-    "cell", "cfg", "init", "delta", "alive", "ref_k", "ref_g", "ref_z", "kvecs", "n_q",
-    "base_key", "opts", "n_opt", "q_of", "fixed_before", "kv_index", "kv_list", "dominators",
-    "seen", "opt_bound", "opt_most", "sort_keys",
+    "cell", "cfg", "init", "delta", "alive", "ref_k", "ref_g", "ref_z", "kvecs", "n_q", "opts",
+    "n_opt", "q_of", "fixed_before", "kv_index", "kv_list", "dominators", "seen", "opt_bound",
+    "opt_most", "sort_keys",
 ])
 SearchTables.__doc__ = """What every expansion of one search reads, and its scratch space.
 
 ``cell``/``cfg`` describe the problem (see ``search``), ``init``/``delta`` the run automaton,
 ``alive[t, s, q]`` which of its states can still finish, ``ref_k``/``ref_g``/``ref_z`` the
 table as it lies (they order moves), ``kvecs`` the set-card vectors, ``n_q`` the automaton's
-state count and ``base_key`` is ``BASE_KEY`` (a node key is four states, base ``KEY_RADIX``,
-plus ``base_key`` times the jokers used). ``opts``/``n_opt``/``q_of`` are scratch arrays for
+state count (at most ``KEY_RADIX``: a node key is four states, base ``KEY_RADIX``, plus
+``BASE_KEY`` times the jokers used). ``opts``/``n_opt``/``q_of`` are scratch arrays for
 ``_expand`` (the options of each suit for each number of set cards ``k``, listed once per
 node);
 ``fixed_before[t]`` counts the table jokers fixed to their name (fields ``FIXED`` and
@@ -128,6 +129,12 @@ def _gain(u, base, hand, weight):
 # unpacked once a node; rows are read and written element by element (a row view counts a
 # reference too). The same design as ``solver.kernel_lex``.
 @njit(cache=True, inline="always")
+def _suit_state(key, s):
+    """Suit ``s``'s automaton state in node ``key`` (its ``KEY_RADIX`` digit ``s``)."""
+    return (key >> (KEY_BITS * s)) & (KEY_RADIX - 1)
+
+
+@njit(cache=True, inline="always")
 def _option_code(copies, k, g, z):
     """One suit's option packed in ``CODE_BITS`` bits: copies used, set cards, high aces,
     jokers."""
@@ -140,7 +147,7 @@ def _expansion(tables):
     tuple: the problem (``cell`` .. ``fixed_before``), the set vectors and the scratch
     arrays (``SearchTables`` says what each holds)."""
     return (tables.cell, tables.cfg, tables.init, tables.delta, tables.alive, tables.ref_k,
-            tables.ref_g, tables.ref_z, tables.n_q, tables.base_key, tables.fixed_before,
+            tables.ref_g, tables.ref_z, tables.n_q, tables.fixed_before,
             tables.kvecs, tables.kv_index, tables.kv_list, tables.opts, tables.n_opt,
             tables.q_of, tables.opt_bound, tables.opt_most, tables.sort_keys)
 
@@ -162,7 +169,7 @@ def _ace_options(ex, s, k, total, z, gain, rank):
     """The options of suit ``s`` at the ace with ``total`` copies (``z`` of them jokers),
     ``k`` in sets: the rest are ``g`` high aces and ``r0`` low aces starting runs (at least
     ``HIGH_MIN`` and ``RUN_MIN`` of them: vatican jokers beside a king or a two)."""
-    (cell, cfg, init, _, alive, ref_k, ref_g, _, _, _, _, _, _, _, opts, n_opt, _, _, _,
+    (cell, cfg, init, _, alive, ref_k, ref_g, _, _, _, _, _, _, opts, n_opt, _, _, _,
      _) = ex
     for g in range(min(cfg[GMAX], total - k), -1, -1):
         r0 = total - k - g
@@ -188,7 +195,7 @@ def _suit_options(ex, t, s, wild_left):
     lies (which is known to work). Vatican jokers held beside a neighbour need ``SET_MIN``
     set cards and ``RUN_MIN`` run cards here (docs/rules.md §8.2).
     """
-    (cell, cfg, _, delta, alive, ref_k, _, ref_z, _, _, _, _, _, _, opts, n_opt, q_of, _,
+    (cell, cfg, _, delta, alive, ref_k, _, ref_z, _, _, _, _, _, opts, n_opt, q_of, _,
      _, _) = ex
     labelled = cfg[ALL_TABLE_JOKERS] > 0
     base, hand, q = cell[t, s, BASE], cell[t, s, HAND], q_of[s]
@@ -241,7 +248,7 @@ def _combine(ex, t, kv, used, wild_left, moves, end, cut, limit):
     the combinations whose options' ``opt_bound`` (each suit's most, ``opt_most``, for the
     suits not yet chosen) add up to at most ``limit`` are left out, a whole loop level at a
     time; ``most`` is the largest such sum left out (``NO_SCORE``: none; ``_expand``)."""
-    (cell, cfg, _, _, _, _, _, _, _, _, fixed_before, kvecs, _, _, opts, n_opt, _, opt_bound,
+    (cell, cfg, _, _, _, _, _, _, _, fixed_before, kvecs, _, _, opts, n_opt, _, opt_bound,
      opt_most, _) = ex
     most = NO_SCORE
     k0, k1, k2, k3 = kvecs[kv, 0], kvecs[kv, 1], kvecs[kv, 2], kvecs[kv, 3]
@@ -314,7 +321,7 @@ def _option_bounds(ex, bounds, t, wild_left):
     (``z * JOKER_WEIGHT``, or ``_labelled_joker_gain``) plus the child's ``_jokers_ahead`` is
     at most the node's ``_jokers_ahead``: each joker placed scores at most
     ``JOKER_WEIGHT_MAX``, which the node's count of jokers still to score already held."""
-    (cell, cfg, _, _, _, _, _, _, _, _, _, _, _, _, opts, n_opt, _, opt_bound, opt_most,
+    (cell, cfg, _, _, _, _, _, _, _, _, _, _, _, opts, n_opt, _, opt_bound, opt_most,
      _) = ex
     labelled = cfg[ALL_TABLE_JOKERS] > 0
     for s in range(N_SUITS):
@@ -404,13 +411,11 @@ def _expand(t, key, ex, moves, at, bounds, limit):
     ``_jokers_ahead`` (``_option_bounds``) are left out, as the search would prune them;
     ``most`` bounds what those add, less the node's ``_jokers_ahead`` (``NO_SCORE``: none).
     """
-    (_, cfg, _, _, _, _, _, _, _, _, _, kvecs, kv_index, kv_list, _, n_opt, q_of, _,
+    (_, cfg, _, _, _, _, _, _, _, _, kvecs, kv_index, kv_list, _, n_opt, q_of, _,
      opt_most, sort_keys) = ex
-    rest = key % BASE_KEY
     used = key // BASE_KEY
     for s in range(N_SUITS):
-        q_of[s] = rest % KEY_RADIX
-        rest //= KEY_RADIX
+        q_of[s] = _suit_state(key, s)
     wild_left = cfg[WILD] - used
     most = NO_SCORE
     for s in range(N_SUITS):
@@ -602,10 +607,8 @@ def _visit(seen, dominators, n_q, tt_keys, tt_vals, tt_fut, tt_used, t, key_spac
             mine = _slot(tt_keys, t * key_space + key)
             tt_fut[mine] = min(tt_fut[mine], tt_fut[slot])
             return tt_used, False, tt_fut[slot]
-        rest = key
         for s in range(N_SUITS):
-            seen[t, s, rest % KEY_RADIX] = True
-            rest //= KEY_RADIX
+            seen[t, s, _suit_state(key, s)] = True
     return tt_used, explore, future
 
 
@@ -628,22 +631,19 @@ def _dominating(seen, dominators, n_q, tt_keys, tt_vals, tt_fut, t, step_key, ke
     most what the other can: so it cannot beat ``best`` either when its score plus that is
     at most ``best``, whatever score the other had (the 21-card carousel hand of
     ``bench.joker_games``: 3,864 nodes instead of 4,033)."""
-    rest, place = key, 1
     for s in range(N_SUITS):
-        q = rest % KEY_RADIX
+        q = _suit_state(key, s)
         for i in range(dominators.shape[1]):
             above = dominators[q, i]
             if above < 0:
                 break
             if not seen[t, s, above]:
                 continue
-            other = step_key + key + (above - q) * place
+            other = step_key + key + ((above - q) << (KEY_BITS * s))
             slot = _slot(tt_keys, other)
             if tt_keys[slot] == other and (tt_vals[slot] >= score or
                                            score + tt_fut[slot] <= best):
                 return slot
-        rest //= KEY_RADIX
-        place *= KEY_RADIX
     return -1
 
 
@@ -674,7 +674,7 @@ def _search_tables(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len, d
         fixed_before[t + 1] = fixed_before[t] + cell[t, :, FIXED].sum() + cell[t, :, KEPT].sum()
     return SearchTables(
         cell, cfg, init, delta, live_states(cell, cfg, delta, accept), ref_k, ref_g, ref_z,
-        kvecs, n_q, BASE_KEY,
+        kvecs, n_q,
         np.empty((N_SUITS, cfg[COPIES] + 1, MAX_SUIT_OPTIONS, N_OPT_FIELDS), dtype=np.int64),
         np.zeros((N_SUITS, cfg[COPIES] + 1), dtype=np.int64), np.zeros(N_SUITS, dtype=np.int64),
         fixed_before, _set_vector_index(kvecs, cfg[COPIES] + 1),
@@ -948,8 +948,7 @@ def _pair_bound(pairs, t, key):
     pairings of the suits of their two pairs' ``pair_state_bounds``."""
     q = np.empty(N_SUITS, dtype=np.int64)
     for s in range(N_SUITS):
-        q[s] = key % KEY_RADIX
-        key //= KEY_RADIX
+        q[s] = _suit_state(key, s)
     most = UNKNOWN_FUTURE
     for p in range(0, PAIRS.shape[0], 2):
         first = pairs[p, t, q[PAIRS[p, 0]], q[PAIRS[p, 1]]]
@@ -1039,18 +1038,16 @@ def _suit_bound(bounds, t, key, left, split, enough):
     of each suit's bound with every half joker left, a looser bound, is returned when it is
     already at most ``enough`` (the node is pruned either way)."""
     top = min(2 * left, bounds.shape[3] - 1)
-    total, rest = 0, key
+    total = 0
     for s in range(N_SUITS):
-        total += bounds[t, s, rest % KEY_RADIX, top]
-        rest //= KEY_RADIX
+        total += bounds[t, s, _suit_state(key, s), top]
     if top == 0 or total <= enough:
         return total
-    rest = key
+    q = _suit_state(key, 0)
     for h in range(top + 1):  # elements, not a slice: a view counts a reference
-        split[h] = bounds[t, 0, rest % KEY_RADIX, h]
+        split[h] = bounds[t, 0, q, h]
     for s in range(1, N_SUITS):
-        rest //= KEY_RADIX
-        q = rest % KEY_RADIX
+        q = _suit_state(key, s)
         for h in range(top, -1 if s < N_SUITS - 1 else top - 1, -1):  # the last: top only
             most = NO_SCORE  # the best over the suits so far with at most h half jokers
             for a in range(h + 1):
@@ -1249,7 +1246,7 @@ def _unmanaged_expansion(tables):
     """``_expansion`` with every array an ``unmanaged`` view (``tables`` keeps them alive)."""
     return (unmanaged(tables.cell), unmanaged(tables.cfg), unmanaged(tables.init),
             unmanaged(tables.delta), unmanaged(tables.alive), unmanaged(tables.ref_k),
-            unmanaged(tables.ref_g), unmanaged(tables.ref_z), tables.n_q, tables.base_key,
+            unmanaged(tables.ref_g), unmanaged(tables.ref_z), tables.n_q,
             unmanaged(tables.fixed_before), unmanaged(tables.kvecs),
             unmanaged(tables.kv_index), unmanaged(tables.kv_list), unmanaged(tables.opts),
             unmanaged(tables.n_opt), unmanaged(tables.q_of), unmanaged(tables.opt_bound),
@@ -1290,7 +1287,7 @@ def _open_node(ex, t, key, moves, at, bounds, beat):
     so far less the node's score; ``_expand``; ``ex``: ``_expansion``): ``(moves, end,
     ahead)``, ``ahead`` the most the moves left out can add (``NO_SCORE``: none), where the
     node's ``ahead`` starts."""
-    cfg, fixed_before = ex[1], ex[10]
+    cfg, fixed_before = ex[1], ex[9]
     jokers_ahead = _jokers_left(cfg, fixed_before, t, key)
     moves, end, most = _expand_cut(t, key, ex, moves, at, bounds, beat - jokers_ahead)
     return moves, end, NO_SCORE if most <= NO_SCORE else most + jokers_ahead

@@ -207,13 +207,13 @@ def _children_in_reachable_states(problem: Problem, branch) -> int:
     *_, table = kernel._branch_and_bound(tables, accept, ub_rest, upper, 0, NO_SCORE,
                                          kernel.NO_PAIRS, kernel._new_table())
     reach = kernel._reachable(cell, tables.init, tables.delta, wild)
-    key_space = tables.base_key * (wild + 1)
+    key_space = kernel.BASE_KEY * (wild + 1)
     children = 0
     for node in [0, *table[0][table[0] >= 0]]:
         t, key = int(node // key_space), int(node % key_space)
         moves, end = kernel._expand_into(t, key, tables, np.empty((512, 4), np.int64), 0)
         for child in moves[:end, kernel.MOVE_KEY]:
-            states = int(child % tables.base_key)
+            states = int(child % kernel.BASE_KEY)
             for s in range(kernel.N_SUITS):
                 assert reach[t + 1, s, states % kernel.KEY_RADIX], (t + 1, s)
                 states //= kernel.KEY_RADIX
