@@ -62,6 +62,13 @@ def test_help_names_every_variant_and_every_level():
         assert ", ".join(REGISTRY) in bots_help, name
 
 
+def test_help_pages_print_as_written():
+    """Descriptions are not %-formatted (``RawDescriptionHelpFormatter``): a doubled ``%%``
+    written for an argument's help would print as it is."""
+    for name, parser in _subparsers().items():
+        assert "%%" not in parser.format_help(), name
+
+
 def test_every_command_that_deals_takes_the_same_variant_and_seed_arguments():
     subparsers = _subparsers()
     for name in ("solve", "hint", "analyze", "selfplay", "tournament", "play", "learn"):

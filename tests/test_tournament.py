@@ -71,3 +71,16 @@ def test_tournament_on_a_local_ray_instance():
     remote = run_tournament("guadalupe", ["random", "greedy"], 6, 2, seed=3,
                             ray_address="local")
     assert [r["wins"] for r in remote["bots"]] == [r["wins"] for r in local["bots"]]
+
+
+def test_a_tournament_worker_freezes_what_its_warm_up_loaded():
+    """After its first game a worker's loaded code and tables sit in the permanent generation
+    (``bots.arena.heap``), so no later move pays a full collection over them."""
+    script = ("import gc\n"
+              "from bots.arena.tournament import play_one\n"
+              "assert gc.get_freeze_count() == 0\n"
+              "play_one('machiavelli', ['greedy', 'beginner'], 2, 5, 0)\n"
+              "print(gc.get_freeze_count())\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          check=True, timeout=600)
+    assert int(done.stdout.strip()) > 10_000

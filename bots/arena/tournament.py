@@ -21,6 +21,7 @@ from typing import Any
 
 import numpy as np
 
+from bots.arena.heap import freeze_loaded
 from bots.arena.loop import run_bots
 from bots.envs.levels import make_level
 from bots.players.base import Bot
@@ -99,14 +100,21 @@ def _warm_up(state: Game, seats: Sequence[str], budget: float | None) -> None:
     process pays numba's cache load (and OR-Tools' import) on its first calls. The bots of
     the game are untouched, so results stay reproducible. With jokers a solve can reach CP-SAT
     (positions beyond the kernel, ``solver.api``): OR-Tools is imported here too, so no timed
-    move pays its import (a few seconds on a busy machine)."""
+    move pays its import (a few seconds on a busy machine). What the warm-up loaded is then
+    frozen out of the collector's full passes (``bots.arena.heap``: 70-100 ms each, or a slow
+    move's worth, on a loaded machine); the game about to start is frozen with it, one small
+    object per variant and bot a process warms."""
     if state.variant.has_jokers:
         load_cpsat()
+    loaded = False
     for name in seats:
         key = (str(state.variant), name)
         if key not in _WARM:
             _WARM.add(key)
             make_level(name, 0, budget).choose(state.observation(state.current_player))
+            loaded = True
+    if loaded:
+        freeze_loaded()
 
 
 def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:

@@ -108,8 +108,9 @@ def add_tournament(sub: Any) -> None:
     """``machiavelli tournament``: seat-rotated games, win rates, ratings, move times."""
     tournament = add_command(
         sub, "tournament",
-        description="Play seat-rotated games between bots (game g uses seed SEED + g) and "
-                    "report per bot: games, wins, win rate with its 95%% interval, mean "
+        description="Play seat-rotated games between bots on duplicate deals (game g is "
+                    "dealt from seed SEED + g // PLAYERS, so every seating plays each deal) "
+                    "and report per bot: games, wins, win rate with its 95% interval, mean "
                     "score, OpenSkill rating and move times.",
         epilog="examples:\n  machiavelli tournament --bots greedy,planner --games 200\n"
                "  machiavelli tournament --variant carousel --players 4 "

@@ -104,7 +104,9 @@ def add_engine(sub: Any) -> None:
 
 def run_engine(args: argparse.Namespace) -> int:
     from bots.app.protocol import Engine
+    from bots.arena.heap import freeze_loaded
     from solver.api import warm_up
 
     warm_up("kernel")  # load the compiled kernel now, so that no move's budget pays for it
+    freeze_loaded()  # and keep the collector's full passes off what it loaded (bots.arena.heap)
     return Engine(sys.stdin.buffer, sys.stdout).run()

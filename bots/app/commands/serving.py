@@ -36,9 +36,11 @@ def run_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from bots.app.web.server import create_app
+    from bots.arena.heap import freeze_loaded
     from solver.api import warm_up
 
     warm_up("kernel")  # load the compiled kernel now, so that no move's budget pays for it
+    freeze_loaded()  # and keep the collector's full passes off what it loaded (bots.arena.heap)
     config = uvicorn.Config(create_app(), host=args.host, port=args.port, log_level="warning")
     server = uvicorn.Server(config)
     url = f"http://{_browser_host(args.host)}:{args.port}/"
