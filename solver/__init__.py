@@ -11,6 +11,9 @@
 import solver.numba_import  # noqa: F401  (first: it imports numba lightly, see its docstring)
 
 # isort: split
+import solver.cache_stamp  # noqa: F401  (second: before any kernel, see its docstring)
+
+# isort: split
 from solver.analysis import Analysis, analyze
 from solver.api import Solution, solve, solve_position
 from solver.cards import Card, format_cards, format_groups, parse_cards, parse_groups

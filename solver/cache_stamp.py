@@ -1,0 +1,62 @@
+"""One source stamp for every cached kernel of the package: a change to any file recompiles all.
+
+numba's on-disk cache (``cache=True``) keeps a kernel's machine code under a hash of the
+kernel's own source file, and of nothing else. A kernel that calls kernels of other files
+compiles them into its own code, and keeps that code when only those files change: after an
+edit to ``solver/kernel.py``, ``solver/one_call.py``'s cached search still ran the kernel as it
+was the day before (found 2026-12-02, timed as twice as slow; had the edit changed a data
+layout, its answers would have been wrong). A fresh install compiles everything anyway, but a
+checkout that pulls or edits some files kept the stale code until its cache was removed.
+
+``stamp_package_sources()``, run when this module is imported (``solver/__init__.py`` imports
+it right after numba, before any kernel is declared), makes the stamp of every kernel whose source
+lies in this package one hash of all the package's sources, so any change to any of them
+invalidates every kernel's cached code; numba then compiles each again once and caches it
+under the new stamp. Kernels outside the package keep numba's own stamp. The package's
+sources are read and hashed once per process, as numba hashed each file before.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+
+from numba.core import caching
+
+PACKAGE = os.path.dirname(os.path.abspath(__file__))
+"""The directory whose ``*.py`` files make up every package kernel's stamp."""
+
+_stamps: dict[str, bytes] = {}  # per directory, computed once a process
+
+
+def package_stamp(directory: str) -> bytes:
+    """A hash of every ``*.py`` file in ``directory``: their names and contents."""
+    digest = hashlib.sha256()
+    for path in sorted(Path(directory).glob("*.py")):
+        digest.update(path.name.encode() + b"\0")
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.digest()
+
+
+def stamp_package_sources() -> None:
+    """Give every kernel declared from now on in this package the package-wide stamp (see the
+    module docstring), once a process."""
+    mixin = caching._SourceFileBackedLocatorMixin
+    if getattr(mixin.get_source_stamp, "package_wide", False):
+        return
+    own_stamp = mixin.get_source_stamp
+
+    def get_source_stamp(locator: caching._SourceFileBackedLocatorMixin) -> object:
+        directory = os.path.dirname(os.path.abspath(locator._py_file))  # type: ignore[attr-defined]
+        if directory != PACKAGE:
+            return own_stamp(locator)
+        if directory not in _stamps:
+            _stamps[directory] = package_stamp(directory)
+        return _stamps[directory]
+
+    get_source_stamp.package_wide = True  # type: ignore[attr-defined]
+    mixin.get_source_stamp = get_source_stamp  # type: ignore[method-assign]
+
+
+stamp_package_sources()
