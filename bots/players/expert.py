@@ -94,12 +94,17 @@ close calls, no rollouts) won 45.2% of 146 (2026-12-01, bench/results/tahiti8-ex
 reverted."""
 
 
-LEVEL_WEIGHTS = frozenset({"bga"})
+LEVEL_WEIGHTS = frozenset({"bga", "manipulation"})
 """Variants where the expert evaluates with the planner level's own weights, not ``STRONG``.
 BGA (docs/rules.md §4.3, §7): the hand ends when the stock runs out and the fewest cards
 wins, so a card held back for later may simply stay in the hand. Against the planner over
 60 seeded games (2026-11-30) the expert won 35.0% with ``STRONG``, 36.7% with its rollouts
 switched off (so the weights, not the search, lost) and 58.3% with the planner's weights.
+Manipulation (§7: the cards left count their points, aces 15): the planner's weights count a
+card's points and leave the fewest when the opponent may go out. Over the ladder's 200 seeded
+games (2026-12-02) the expert won 51.0% against the planner and 52.5% against greedy with
+them, 45.5% and 51.0% with ``STRONG``
+(bench/results/ladder-variants-expert15-manipulation-*-200x2026.json).
 Carousel heads-up is not among them: with the planner's weights the expert won 53.5%
 (46.6-60.3) of the ladder's 200 seeded games against the planner, 53.0% with ``STRONG``
 (2026-11-30, bench/results/ladder-variants-expert7-carousel-planner-200x2026.json)."""
