@@ -18,6 +18,7 @@ sources are read and hashed once per process, as numba hashed each file before.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 from pathlib import Path
@@ -27,8 +28,6 @@ from numba.core import caching
 PACKAGE = os.path.dirname(os.path.abspath(__file__))
 """The directory whose ``*.py`` files make up every package kernel's stamp."""
 
-_stamps: dict[str, bytes] = {}  # per directory, computed once a process
-
 
 def package_stamp(directory: str) -> bytes:
     """A hash of every ``*.py`` file in ``directory``: their names and contents."""
@@ -37,6 +36,12 @@ def package_stamp(directory: str) -> bytes:
         digest.update(path.name.encode() + b"\0")
         digest.update(hashlib.sha256(path.read_bytes()).digest())
     return digest.digest()
+
+
+@functools.cache
+def _package_stamp() -> bytes:
+    """``package_stamp`` of this package, computed once a process."""
+    return package_stamp(PACKAGE)
 
 
 def stamp_package_sources() -> None:
@@ -49,11 +54,7 @@ def stamp_package_sources() -> None:
 
     def get_source_stamp(locator: caching._SourceFileBackedLocatorMixin) -> object:
         directory = os.path.dirname(os.path.abspath(locator._py_file))  # type: ignore[attr-defined]
-        if directory != PACKAGE:
-            return own_stamp(locator)
-        if directory not in _stamps:
-            _stamps[directory] = package_stamp(directory)
-        return _stamps[directory]
+        return _package_stamp() if directory == PACKAGE else own_stamp(locator)
 
     get_source_stamp.package_wide = True  # type: ignore[attr-defined]
     mixin.get_source_stamp = get_source_stamp  # type: ignore[method-assign]
