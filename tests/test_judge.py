@@ -121,3 +121,25 @@ def test_the_referee_reads_a_table_changed_in_place_again():
     game.apply(play)
     assert game.record()["actions"][-1]["table"] == [["7H", "8H", "9H", "10H"]]
     assert game.observation(0).rows()[0][0, :4].tolist() == [19, 20, 21, 22]  # 7H..10H
+
+
+@pytest.mark.parametrize("ace", ["low", "high", "both"])
+def test_a_hand_run_is_any_trio_of_the_cards_that_is_a_run(ace):
+    """``has_hand_run`` (vatican's opening, docs/rules.md §6.2) looks up the ace mode's 3-card
+    runs; it must say what trying every trio of the cards says, jokers never counted."""
+    from itertools import combinations
+
+    from solver.groups import group_kind
+    from solver.validate import has_hand_run
+
+    rng = np.random.default_rng(16)
+    deck = [Card.from_index(i) for i in range(52)]
+    found = 0
+    for _ in range(400):
+        cards = [deck[i] for i in rng.choice(52, size=int(rng.integers(0, 16)))]
+        cards += [Card.named_joker(deck[i]) for i in rng.choice(52, size=int(rng.integers(3)))]
+        real = sorted({card for card in cards if not card.joker})
+        expected = any(group_kind(trio, ace) == "run" for trio in combinations(real, 3))
+        assert has_hand_run(cards, ace) == expected, (ace, cards)
+        found += expected
+    assert 40 < found < 360  # both answers are common in the sample
