@@ -8,6 +8,7 @@ the high ace, so every ace mode is a window of slots (``low`` 0..12, ``high`` 1.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from collections.abc import Set as AbstractSet
 from itertools import combinations
 
 from solver.cards import SUITS, Card
@@ -107,3 +108,15 @@ def candidate_runs(ace: str, min_len: int = 3, max_len: int = 5) -> Iterator[tup
         for length in range(min_len, max_len + 1):
             for start in range(window.start, window.stop - length + 1):
                 yield tuple(slot_index(suit, slot) for slot in range(start, start + length))
+
+
+def held_runs(ace: str, held: AbstractSet[int]) -> list[tuple[int, ...]]:
+    """The 3-card runs under ``ace`` (card indices, ``candidate_runs`` order) whose three cards
+    are all in ``held``, the indices of the real cards a hand holds.
+
+    Vatican's opening (docs/rules.md §6.2) must hold such a run: the judge asks whether there
+    is one, the exact backends search once per run and the bots' work counter counts those
+    searches, so all three read this one lookup. Every 3-card run is one of the ace mode's 48
+    at most, so this is the same as trying every trio of the held cards, without the trios.
+    """
+    return [run for run in candidate_runs(ace, 3, 3) if all(index in held for index in run)]

@@ -14,7 +14,7 @@ import numpy as np
 
 from solver.cards import N_CARD_TYPES, Card
 from solver.constants import ROW_WIDTH
-from solver.groups import arrange_group, candidate_runs
+from solver.groups import arrange_group, held_runs
 from solver.position import Position
 
 OBJECTIVES = ("cards", "points")
@@ -125,8 +125,7 @@ class Problem:
 
     def hand_runs(self) -> list[tuple[int, ...]]:
         """Every 3-card suited run the hand holds (card indices), for vatican's opening."""
-        return [run for run in candidate_runs(self.ace, 3, 3)
-                if all(self.hand[i] > 0 for i in run)]
+        return held_runs(self.ace, set(np.flatnonzero(self.hand > 0).tolist()))
 
 
 @dataclass

@@ -23,9 +23,8 @@ from typing import Any
 import numpy as np
 
 from solver import api, counts, kernel_backend
-from solver.cards import N_CARD_TYPES
 from solver.counts import LaidOutPlay
-from solver.groups import candidate_runs
+from solver.groups import held_runs
 from solver.limit import Limit
 from solver.position import Position
 from solver.problem import Partition
@@ -116,12 +115,8 @@ def opening_runs(position: Position) -> int:
     for it (``solver.kernel_backend.solve``); 0 otherwise."""
     if position.opened or not position.variant.opening_run:
         return 0
-    hand = np.zeros(N_CARD_TYPES, dtype=np.int64)
-    for card in position.hand:
-        if not card.joker:
-            hand[card.index] += 1
-    return sum(all(hand[i] > 0 for i in run)
-               for run in candidate_runs(position.variant.ace, 3, 3))
+    return len(held_runs(position.variant.ace,
+                         {card.index for card in position.hand if not card.joker}))
 
 
 def best_play(*args: Any) -> LaidOutPlay | None:
