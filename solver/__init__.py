@@ -12,6 +12,7 @@ import solver.numba_import  # noqa: F401  (first: it imports numba lightly, see 
 
 # isort: split
 import solver.cache_stamp  # noqa: F401  (second: before any kernel, see its docstring)
+import solver.compile_notice  # noqa: F401  (before any kernel: says when numba compiles)
 
 # isort: split
 from solver.analysis import Analysis, analyze
