@@ -56,7 +56,8 @@ class Card:
     def parse(cls, text: str) -> Card:
         """Parse ``10H``, ``th``, ``A♠``, ``*`` (joker) or ``*7H`` (joker standing for 7H)."""
         if not isinstance(text, str):
-            raise InvalidCardError(f"not a card: a {type(text).__name__}")
+            raise InvalidCardError(
+                f"not a card: {text!r} ({type(text).__name__}; a card is text such as '10H')")
         token = text.strip().replace("\ufe0f", "")
         normal = "".join(_SYMBOL_TO_SUIT.get(ch, ch) for ch in token).upper()
         match = _CARD_RE.match(normal)

@@ -245,7 +245,8 @@ class Position:
         jokers = sum(card.joker for card in self.table_cards) + sum(c.joker for c in self.hand)
         if jokers > variant.jokers:
             raise TooManyCopiesError(
-                f"{jokers} jokers ('*') but {variant.name} has {variant.jokers}"
+                f"{jokers} joker{'s' if jokers > 1 else ''} ('*') but {variant.name} has "
+                f"{variant.jokers or 'none'}"
             )
         singles = 0
         for group in self.table:

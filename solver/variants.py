@@ -64,6 +64,8 @@ def _choice(*values: str) -> Callable[[str], str]:
 
 def _int_in(lo: int, hi: int, allowed: tuple[int, ...] | None = None) -> Callable[[str], int]:
     def parse(text: str) -> int:
+        if not (text.isascii() and text.isdigit()):  # int() takes "+5", other digits
+            raise ValueError(text)
         number = int(text)
         if not lo <= number <= hi or (allowed is not None and number not in allowed):
             raise ValueError(text)
@@ -93,7 +95,7 @@ _OPTIONS: dict[str, dict[str, _Option]] = {
         "incomplete": _INCOMPLETE,
         "rounds": _Option(1, _int_in(1, 99), "1..99"),
         "deal": _Option(13, _int_in(3, 15), "3..15, usually 12, 13 or 15"),
-        "opening": _Option(0, _opening, "none or 36"),
+        "opening": _Option(0, _opening, "none (or 0) or 36"),
         "draw_first": _Option(False, _bool, "true or false"),
         "helpers": _Option(0, _int_in(0, 4, (0, 4)), "0 or 4"),
     },

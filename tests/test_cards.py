@@ -29,6 +29,13 @@ def test_parse_rejects_and_names_the_token(bad):
     assert repr(bad) in str(info.value)
 
 
+@pytest.mark.parametrize("bad, kind", [(5, "int"), (None, "NoneType"), (b"5C", "bytes")])
+def test_parse_of_something_not_text_names_it_and_its_type(bad, kind):
+    with pytest.raises(InvalidCardError) as info:
+        Card.parse(bad)
+    assert str(info.value) == f"not a card: {bad!r} ({kind}; a card is text such as '10H')"
+
+
 def test_every_card_round_trips_in_both_forms():
     for card in ALL_CARDS:
         assert Card.parse(str(card)) == card

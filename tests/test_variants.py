@@ -66,6 +66,14 @@ def test_bad_variants_name_the_token():
         Variant.parse("bga:opening=36")
 
 
+@pytest.mark.parametrize("value", ["+13", "\u0661\u0663", "\uff11\uff13", "1_3"])
+def test_number_options_take_ascii_digits_only(value):
+    """int() reads these as 13; an option's number is written in ASCII digits."""
+    assert int(value) == 13
+    with pytest.raises(InvalidOptionError, match="deal="):
+        Variant.parse(f"machiavelli:deal={value}")
+
+
 # -- issue 9: contradictions, collisions, repeats, long input ------------------------------
 def test_conflicting_options_helpers_and_deal_are_an_error_not_an_override():
     with pytest.raises(ConflictingOptionsError, match="helpers=4 and deal=15"):
