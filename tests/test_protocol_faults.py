@@ -1,5 +1,7 @@
 """Regression tests for issue 9 item 12: the engine answers every line it reads, whatever the
-bytes, and no request ends it (non-finite seeds, invalid UTF-8, deep nesting, odd ids)."""
+bytes, and no request ends it (non-finite seeds, invalid UTF-8, deep nesting, odd ids); and for
+an outside fuzzing pass: fields read in every documented form, derived seeds kept in range, and
+a clear refusal of seat names, hand sizes and unseen cards the engine does not take."""
 
 from __future__ import annotations
 
@@ -82,3 +84,31 @@ def test_live_engine_survives_invalid_bytes_and_non_finite_seeds():
     finally:
         if engine.poll() is None:
             engine.kill()
+
+
+# -- an outside fuzzing pass: fields read as documented, seeds in range, clear refusals -------
+def _ask(engine: Engine, request: dict) -> dict:
+    return engine.answer(json.dumps(request))
+
+
+def test_position_takes_its_table_and_hand_as_lists_or_texts():
+    engine = Engine((), io.StringIO())
+    as_lists = _ask(engine, {"cmd": "position", "table": [["5C", "6C", "7C"], ["9H", "9D", "9S"]],
+                             "hand": ["8C", "2D"]})
+    as_text = _ask(engine, {"cmd": "position", "table": "5C 6C 7C | 9H 9D 9S", "hand": "8C 2D"})
+    assert as_lists == as_text == {"ok": True, "position": "5C 6C 7C | 9H 9D 9S / 8C 2D / "
+                                                           "machiavelli"}
+    assert _ask(engine, {"cmd": "solve"})["solution"]["score"] == 1
+
+
+@pytest.mark.parametrize("fields, words", [
+    ({"table": 5, "hand": "8C"}, ["'table' must be a list of groups", "not a number"]),
+    ({"table": {}, "hand": "8C"}, ["'table' must be", "not an object"]),
+    ({"table": "5C 6C 7C", "hand": True}, ["'hand' must be a list of cards", "not true"]),
+    ({"table": "5C 6C 7C", "hand": "8C", "variant": ["machiavelli"]},
+     ["'variant' must be a string, not a list"]),
+])
+def test_a_position_field_of_the_wrong_kind_says_what_it_must_be(fields, words):
+    answer = _ask(Engine((), io.StringIO()), {"cmd": "position", **fields})
+    assert answer["ok"] is False
+    assert all(word in answer["error"] for word in words), answer["error"]

@@ -397,6 +397,11 @@ def test_the_position_socket_is_the_engine_for_positions_only(client):
     with client.websocket_connect("/ws/position") as socket:
         position = ask(socket, "position", table="5C 6C 7C 8C | 9H 9D 9S", hand="8D 8H 2C")
         assert position["ok"]
+        as_lists = ask(socket, "position", table=[["5C", "6C", "7C", "8C"], ["9H", "9D", "9S"]],
+                       hand=["8D", "8H", "2C"])
+        assert as_lists["position"] == position["position"]
+        bad = ask(socket, "position", table=5, hand="8C")
+        assert bad["ok"] is False and "'table' must be a list of groups" in bad["error"]
         assert ask(socket, "hint")["hint"]["played"]
         assert ask(socket, "analyze")["analysis"]["best"]["cards"] == 2
         assert ask(socket, "new_game")["ok"] is False

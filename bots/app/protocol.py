@@ -38,6 +38,8 @@ CLIENT = "client"  # a seat the protocol's client moves for
 INTERNAL = "internal error (please report):"  # the start of an answer to an engine fault
 MESSAGE_LIMIT = 300  # the longest error text (an echoed input is clipped)
 NAME = "machiavelli-engine"
+CARD_FORMS = "a list of cards or their text ('8D 8H')"  # what a hand may be, for errors
+TABLE_FORMS = "a list of groups (each a list of cards) or the table text ('5C 6C 7C | 9H 9D')"
 
 
 class RequestError(ValueError):
@@ -108,7 +110,8 @@ class Engine:
             else:
                 raise RequestError("'position' is a position text or its JSON object")
         else:
-            table, hand = _text(request, "table", ""), _text(request, "hand")
+            table = _cards_field(request, "table", TABLE_FORMS, "")
+            hand = _cards_field(request, "hand", CARD_FORMS)
             opened = request.get("opened", True)
             if not isinstance(opened, bool):
                 raise RequestError("'opened' is true or false")
@@ -288,8 +291,30 @@ def _text(request: dict, key: str, default: str | None = None) -> str:
     if value is None:
         raise RequestError(f"missing '{key}'")
     if not isinstance(value, str):
-        raise RequestError(f"'{key}' is a string, not a {type(value).__name__}")
+        raise RequestError(f"'{key}' must be a string, not {_kind(value)}")
     return value
+
+
+def _cards_field(request: dict, key: str, forms: str, default: str | None = None
+                 ) -> str | list:
+    """A request's cards or table (``key``): the text form or a list (of cards, or of groups
+    of cards), as ``move`` takes them; ``Position.make`` and ``parse_cards`` read either.
+    ``forms`` says what is expected (``CARD_FORMS`` or ``TABLE_FORMS``)."""
+    value = request.get(key, default)
+    if value is None:
+        raise RequestError(f"missing '{key}'")
+    if not isinstance(value, (str, list)):
+        raise RequestError(f"'{key}' must be {forms}, not {_kind(value)}")
+    return value
+
+
+def _kind(value: Any) -> str:
+    """What JSON value ``value`` is, for an error text: "a list", "a number", "true"...."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    kinds = {str: "a string", int: "a number", float: "a number", list: "a list",
+             dict: "an object"}
+    return kinds.get(type(value), "null" if value is None else f"a {type(value).__name__}")
 
 
 def budget_field(request: dict) -> float | None:
