@@ -112,3 +112,16 @@ def test_a_position_field_of_the_wrong_kind_says_what_it_must_be(fields, words):
     answer = _ask(Engine((), io.StringIO()), {"cmd": "position", **fields})
     assert answer["ok"] is False
     assert all(word in answer["error"] for word in words), answer["error"]
+
+
+def test_bot_seeds_derived_from_the_largest_seed_stay_in_range():
+    from bots.app.session import derived_seed
+    from solver.arguments import MAX_SEED
+
+    assert derived_seed(MAX_SEED, 1) == 0 and derived_seed(5, 2) == 7
+    engine = Engine((), io.StringIO())
+    started = _ask(engine, {"cmd": "new_game", "seats": ["client", "greedy"], "seed": MAX_SEED})
+    assert started["ok"], started
+    assert _ask(engine, {"cmd": "move", "action": {"type": "draw"}})["ok"]
+    answer = _ask(engine, {"cmd": "go", "level": "greedy"})
+    assert answer["ok"], answer

@@ -30,6 +30,7 @@ from bots.referee.actions import Action, Draw, GiveUp, Pass, Play, play_from_sol
 from bots.referee.game import ForcedPlayHint, Game, IllegalMoveError
 from bots.referee.observation import Observation
 from bots.referee.record import resume
+from solver.arguments import MAX_SEED
 from solver.cards import Card, parse_cards, parse_groups
 from solver.variants import Variant
 
@@ -117,7 +118,7 @@ class Session:
         """What the bot ``level`` would do for the player to move (nothing is applied)."""
         if self.over:
             raise SessionError("the game is over")
-        bot = make_bot(level, self.seed + len(self.game.actions), budget)
+        bot = make_bot(level, derived_seed(self.seed, len(self.game.actions)), budget)
         return bot.choose(self.observation())
 
     # -- a person's move -----------------------------------------------------------------
@@ -265,6 +266,12 @@ class Session:
         if not isinstance(data, dict):
             raise SessionError(f"{path} is not a saved game")
         return cls.from_json(data)
+
+
+def derived_seed(seed: int, offset: int) -> int:
+    """A seed derived from ``seed`` and ``offset``: their sum, wrapped into ``0..MAX_SEED``
+    (a seed near the top of the range would otherwise overflow it)."""
+    return (seed + offset) % (MAX_SEED + 1)
 
 
 def _seat_names(seats: Sequence[str]) -> list[str]:
