@@ -125,3 +125,16 @@ def test_bot_seeds_derived_from_the_largest_seed_stay_in_range():
     assert _ask(engine, {"cmd": "move", "action": {"type": "draw"}})["ok"]
     answer = _ask(engine, {"cmd": "go", "level": "greedy"})
     assert answer["ok"], answer
+
+
+@pytest.mark.parametrize("command", [
+    {"cmd": "new_game", "seats": ["human", "greedy"]},
+    {"cmd": "new_game", "seats": ["client", "grandmaster"]},
+    {"cmd": "load", "record": {"variant": "machiavelli", "seed": 1, "players": ["a", "b"]},
+     "seats": ["client", "person"]},
+])
+def test_an_unknown_seat_lists_the_engines_own_seat_names(command):
+    answer = _ask(Engine((), io.StringIO()), command)
+    assert answer["ok"] is False and "unknown seat" in answer["error"]
+    assert "'client'" in answer["error"] and "human" not in answer["error"].split("(")[1]
+    assert "greedy" in answer["error"]

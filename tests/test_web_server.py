@@ -117,6 +117,15 @@ def test_a_bad_new_game_is_refused_with_one_line(client, body):
     assert error["ok"] is False and "\n" not in error["error"] and error["error"]
 
 
+@pytest.mark.parametrize("seats", [["person", "client"], ["person", "human"]])
+def test_an_unknown_seat_names_the_seats_the_web_api_takes(client, seats):
+    answer = client.post("/api/games", json={"seats": seats})
+    assert answer.status_code == 400
+    error = answer.json()["error"]
+    assert f"unknown seat {seats[1]!r}" in error and "'person'" in error and "greedy" in error
+    assert "or human" not in error and "'client'" not in error.split("(")[1]
+
+
 def test_a_new_game_body_that_is_not_json_or_too_big_is_refused(client):
     assert client.post("/api/games", content=b"{not json").status_code == 400
     big = b'{"seats": ["person", "greedy"], "pad": "' + b"x" * MAX_MESSAGE + b'"}'

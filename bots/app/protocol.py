@@ -26,7 +26,7 @@ import time
 from collections.abc import Callable, Iterable
 from typing import Any, TextIO
 
-from bots.app.session import PERSON, Event, Session, SessionError
+from bots.app.session import PERSON, Event, Session, SessionError, seat_levels
 from bots.players import REGISTRY
 from bots.referee.actions import action_from_json, action_to_json
 from solver import arguments
@@ -122,13 +122,10 @@ class Engine:
         return {"position": str(position)}
 
     def new_game(self, request: dict) -> dict:
-        seats = request.get("seats", [CLIENT, "expert"])
-        if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
-            raise RequestError("'seats' is a list of bot levels and 'client'")
+        seats = _seats(request.get("seats", [CLIENT, "expert"]))
         seed = arguments.seed("'seed'", request.get("seed", 0))
         budget = budget_field(request)
-        self.session = Session(_text(request, "variant", "machiavelli"),
-                               [PERSON if s == CLIENT else s for s in seats], seed, budget)
+        self.session = Session(_text(request, "variant", "machiavelli"), seats, seed, budget)
         self.position = None
         events = self.session.run_bots()
         return {"events": events_json(events), **self._state()}
@@ -138,13 +135,14 @@ class Engine:
         if not isinstance(record, dict):
             raise RequestError("'load' needs 'record': a game record object")
         players = record.get("players")
-        seats = request.get("seats") or ([CLIENT] * len(players)
-                                         if isinstance(players, list) else None)
-        if not isinstance(seats, list):
+        if request.get("seats") is not None:
+            seats = _seats(request["seats"])
+        elif isinstance(players, list):
+            seats = [PERSON] * len(players)
+        else:
             raise RequestError("the record has no players")
         self.session = Session.from_json({"record": record, "budget": budget_field(request),
-                                          "seats": [PERSON if s == CLIENT else s
-                                                    for s in seats]})
+                                          "seats": seats})
         self.position = None
         events = self.session.run_bots() if not self.session.over else []
         return {"events": events_json(events), **self._state()}
@@ -306,6 +304,13 @@ def _cards_field(request: dict, key: str, forms: str, default: str | None = None
     if not isinstance(value, (str, list)):
         raise RequestError(f"'{key}' must be {forms}, not {_kind(value)}")
     return value
+
+
+def _seats(value: Any) -> list[str]:
+    """A request's ``seats`` (bot levels and ``client``) as a ``Session``'s seats."""
+    if not isinstance(value, list) or not all(isinstance(seat, str) for seat in value):
+        raise RequestError(f"'seats' is a list of bot levels and {CLIENT!r}")
+    return seat_levels(value, CLIENT)
 
 
 def _kind(value: Any) -> str:

@@ -32,6 +32,7 @@ from bots.referee.observation import Observation
 from bots.referee.record import resume
 from solver.arguments import MAX_SEED
 from solver.cards import Card, parse_cards, parse_groups
+from solver.errors import clip
 from solver.variants import Variant
 
 PERSON = "human"  # a seat that moves by command (a person, or an engine client)
@@ -64,11 +65,7 @@ class Session:
 
     def __init__(self, variant: str | Variant, seats: Sequence[str], seed: int = 0,
                  budget: float | None = None, names: Sequence[str] | None = None) -> None:
-        for seat in seats:
-            if seat != PERSON and seat not in REGISTRY:
-                raise SessionError(f"unknown seat {seat!r} (a bot level: "
-                                   f"{', '.join(REGISTRY)}; or {PERSON})")
-        self.seats = list(seats)
+        self.seats = seat_levels(seats, PERSON)
         self.seed = int(seed)
         self.budget = budget
         self.names = list(names) if names else _seat_names(self.seats)
@@ -272,6 +269,18 @@ def derived_seed(seed: int, offset: int) -> int:
     """A seed derived from ``seed`` and ``offset``: their sum, wrapped into ``0..MAX_SEED``
     (a seed near the top of the range would otherwise overflow it)."""
     return (seed + offset) % (MAX_SEED + 1)
+
+
+def seat_levels(names: Sequence[str], person: str) -> list[str]:
+    """A front end's seat names as a ``Session``'s seats: ``person`` (what that front end
+    calls a seat that moves by command: ``client`` for the engine, ``person`` for the web)
+    becomes ``PERSON``, a bot level stays; anything else is a ``SessionError`` listing the
+    names this front end accepts (``PERSON`` itself is the session's own name, not theirs)."""
+    for name in names:
+        if name != person and name not in REGISTRY:
+            raise SessionError(f"unknown seat {clip(repr(name))} (a bot level: "
+                               f"{', '.join(REGISTRY)}; or {person!r})")
+    return [PERSON if name == person else name for name in names]
 
 
 def _seat_names(seats: Sequence[str]) -> list[str]:

@@ -38,7 +38,7 @@ from bots.app.protocol import (
     read_request,
     with_id,
 )
-from bots.app.session import PERSON, Session
+from bots.app.session import Session, seat_levels
 from bots.app.web.games import IDLE_SECONDS, LiveGame, Registry
 from bots.app.web.replays import record_steps
 from bots.app.web.seats import SeatConnection, send_all, state_pushes
@@ -175,8 +175,8 @@ def _session(body: dict[str, Any]) -> Session:
     seed = body.get("seed")
     if seed is None:
         seed = secrets.randbits(48)  # the lobby left it to chance: a new deal
-    return Session(variant, [PERSON if seat == PERSON_KIND else seat for seat in seats],
-                   arguments.seed("'seed'", seed), budget_field(body))
+    return Session(variant, seat_levels(seats, PERSON_KIND), arguments.seed("'seed'", seed),
+                   budget_field(body))
 
 
 def _seat_links(live: LiveGame) -> list[dict[str, Any]]:
