@@ -138,3 +138,24 @@ def test_an_unknown_seat_lists_the_engines_own_seat_names(command):
     assert answer["ok"] is False and "unknown seat" in answer["error"]
     assert "'client'" in answer["error"] and "human" not in answer["error"].split("(")[1]
     assert "greedy" in answer["error"]
+
+
+@pytest.mark.parametrize("opponents, words", [
+    ([0], "must be positive"), ([13, -2], "must be positive"),
+    ([True], "whole number"), ([1.5], "whole number"), (5, "list of 1 to 4"),
+])
+def test_go_refuses_opponents_hand_sizes_that_are_not_positive_whole_numbers(opponents, words):
+    engine = Engine((), io.StringIO())
+    assert _ask(engine, {"cmd": "position", "table": "5C 6C 7C", "hand": "8C 2D"})["ok"]
+    answer = _ask(engine, {"cmd": "go", "level": "greedy", "opponents": opponents})
+    assert answer["ok"] is False and words in answer["error"], answer["error"]
+    assert "do not fit" not in answer["error"]
+
+
+def test_the_rollouts_refuse_an_empty_opponents_hand_as_the_engine_does():
+    from bots.players.estimate import win_chance
+    from solver.errors import InvalidArgumentError
+    from solver.position import Position
+
+    with pytest.raises(InvalidArgumentError, match="must be positive"):
+        win_chance(Position.make("5C 6C 7C", "8C 2D"), [0], rollouts=5)

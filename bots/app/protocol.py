@@ -169,11 +169,8 @@ class Engine:
             from bots.players import make_bot
             from bots.players.estimate import observation_for
 
-            opponents = request.get("opponents", [13])
-            if not isinstance(opponents, list) or not all(isinstance(n, int)
-                                                          for n in opponents):
-                raise RequestError("'opponents' is a list of hand sizes")
-            observation = observation_for(self._position(), opponents)
+            # observation_for checks the hand sizes (whole numbers, each at least 1)
+            observation = observation_for(self._position(), request.get("opponents", [13]))
             action = make_bot(level, 0, budget).choose(observation)
         return {"action": action_to_json(action),
                 "elapsed_ms": round((time.perf_counter() - started) * 1000, 3)}

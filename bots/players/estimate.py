@@ -41,13 +41,19 @@ class WinChance:
 def observation_for(position: Position, opponents: list[int]) -> Observation:
     """Player 0's view of ``position`` with opponents holding ``opponents[i]`` cards each."""
     most = position.variant.max_players - 1
-    if not isinstance(opponents, list) or not 1 <= len(opponents) <= most or \
-            not all(isinstance(n, int) and not isinstance(n, bool) for n in opponents):
+    if not isinstance(opponents, list) or not 1 <= len(opponents) <= most:
         raise InvalidArgumentError(f"opponents is a list of 1 to {most} hand sizes "
                                    f"({position.variant.name} seats {most + 1} at most)")
+    for size in opponents:
+        if isinstance(size, bool) or not isinstance(size, int):
+            raise InvalidArgumentError(f"an opponent's hand size is a whole number of cards, "
+                                       f"not {clip(repr(size))}")
+        if size < 1:
+            raise InvalidArgumentError(f"an opponent's hand size must be positive (at least 1 "
+                                       f"card), not {size}")
     deck = len(build_deck(position.variant, 1 + len(opponents)))
     stock = deck - len(position.table_cards) - len(position.hand) - sum(opponents)
-    if stock < 0 or any(size < 1 for size in opponents):
+    if stock < 0:
         raise InvalidArgumentError(
             f"opponents' hands {clip(','.join(map(str, opponents)))} do not fit in the packs "
             f"({deck} cards, {len(position.table_cards) + len(position.hand)} seen)")
