@@ -159,3 +159,16 @@ def test_the_rollouts_refuse_an_empty_opponents_hand_as_the_engine_does():
 
     with pytest.raises(InvalidArgumentError, match="must be positive"):
         win_chance(Position.make("5C 6C 7C", "8C 2D"), [0], rollouts=5)
+
+
+@pytest.mark.parametrize("unseen, words", [
+    ("9C 9C 9C 9C", "4 copies of 9C"), (["8C", "8C"], "3 copies of 8C"),
+    (5, "'unseen' must be a list of cards"), ({}, "not an object"), (False, "not false"),
+])
+def test_analyze_refuses_unseen_cards_the_packs_cannot_hold_or_of_the_wrong_kind(unseen, words):
+    engine = Engine((), io.StringIO())
+    assert _ask(engine, {"cmd": "position", "table": "5C 6C 7C", "hand": "8C 2D"})["ok"]
+    answer = _ask(engine, {"cmd": "analyze", "unseen": unseen})
+    assert answer["ok"] is False and words in answer["error"], answer["error"]
+    fits = _ask(engine, {"cmd": "analyze", "unseen": "9C 9C"})  # both of the two 9Cs
+    assert fits["ok"] and fits["analysis"]["outs"] == [{"card": "9C", "more": 1}]

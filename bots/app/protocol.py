@@ -30,7 +30,8 @@ from bots.app.session import PERSON, Event, Session, SessionError, seat_levels
 from bots.players import REGISTRY
 from bots.referee.actions import action_from_json, action_to_json
 from solver import arguments
-from solver.errors import PositionError, clip
+from solver.cards import Card, parse_cards
+from solver.errors import PositionError, TooManyCopiesError, clip
 from solver.position import Position
 from solver.variants import VARIANT_NAMES
 
@@ -189,14 +190,13 @@ class Engine:
 
     def analyze(self, request: dict) -> dict:
         from solver.analysis import analyze
-        from solver.cards import parse_cards
 
-        unseen = request.get("unseen")
-        cards = parse_cards(unseen) if isinstance(unseen, (str, list)) else None
+        position = self._position()
+        cards = unseen_field(request, position)
         max_plays = request.get("max_plays", 20)
         if not isinstance(max_plays, int) or max_plays < 1:
             raise RequestError("'max_plays' is a positive integer")
-        return {"analysis": analyze(self._position(), unseen=cards, max_plays=max_plays).to_json()}
+        return {"analysis": analyze(position, unseen=cards, max_plays=max_plays).to_json()}
 
     def save(self, request: dict) -> dict:
         return {"record": self._game().game.record_so_far()}
@@ -308,6 +308,22 @@ def _seats(value: Any) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(seat, str) for seat in value):
         raise RequestError(f"'seats' is a list of bot levels and {CLIENT!r}")
     return seat_levels(value, CLIENT)
+
+
+def unseen_field(request: dict, position: Position) -> list[Card] | None:
+    """A request's ``unseen``: None when not given, else its cards. With the table and the
+    hand they must fit in the packs, as the cards of a position must (no more copies of a
+    card than the variant has decks, no more jokers than it has)."""
+    if request.get("unseen") is None:
+        return None
+    cards = parse_cards(_cards_field(request, "unseen", CARD_FORMS))
+    try:
+        Position.make(position.table, [*position.hand, *cards], position.variant,
+                      opened=position.opened)
+    except TooManyCopiesError as error:
+        raise RequestError(f"'unseen' does not fit beside the table and the hand: {error}") \
+            from None
+    return cards
 
 
 def _kind(value: Any) -> str:
