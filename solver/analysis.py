@@ -23,7 +23,7 @@ import numpy as np
 from solver import arguments, kernel_backend
 from solver.api import solve_position
 from solver.cards import CARDS, N_CARD_TYPES, Card, format_cards, parse_cards
-from solver.errors import InvalidArgumentError, clip
+from solver.errors import InvalidArgumentError, TooManyCopiesError, clip
 from solver.groups import candidate_runs, candidate_sets
 from solver.limit import Limit, resolve_limit
 from solver.position import HandLike, Position, TableLike
@@ -107,9 +107,7 @@ def analyze(table: TableLike | Position, hand: HandLike = (),
     arguments.integer("max_plays", max_plays, 1, MOST_PLAYS)
     limit = resolve_limit(limit, None)
     if unseen is not None:
-        if isinstance(unseen, (str, bytes)) or not isinstance(unseen, Iterable):
-            raise InvalidArgumentError(f"unseen must be a list of cards, not {clip(repr(unseen))}")
-        unseen = parse_cards(list(unseen))
+        unseen = _unseen_cards(position, unseen)
     best = solve_position(position, "cards", limit=limit)
     points = solve_position(position, "points", limit=limit)
     plays, capped, listed = (best_plays(position, best.score, max_plays, search_limit=limit)
@@ -123,6 +121,22 @@ def analyze(table: TableLike | Position, hand: HandLike = (),
     optimal = best.optimal and points.optimal and listed and exact
     return Analysis(position, best.score, points.score, plays, capped, goes_out, outs, stuck,
                     elapsed_ms(started, setup), optimal)
+
+
+def _unseen_cards(position: Position, unseen: Any) -> list[Card]:
+    """``unseen`` (a list of cards or a card text) as cards that fit in the packs beside the
+    table and the hand, as a position's own cards must (no more copies of a card than the
+    variant has decks, no more jokers than it has); ``TooManyCopiesError`` when not."""
+    if isinstance(unseen, bytes) or not isinstance(unseen, (str, Iterable)):
+        raise InvalidArgumentError(f"unseen must be a list of cards, not {clip(repr(unseen))}")
+    cards = parse_cards(unseen if isinstance(unseen, str) else list(unseen))
+    try:
+        Position.make(position.table, [*position.hand, *cards], position.variant,
+                      opened=position.opened)
+    except TooManyCopiesError as error:
+        raise TooManyCopiesError(f"unseen cards that do not fit beside the table and the hand: "
+                                 f"{error}") from None
+    return cards
 
 
 def _position_of(table: TableLike | Position, hand: HandLike, variant: str | Variant,

@@ -9,7 +9,7 @@ import pytest
 
 from bots.app.cli import main
 from bots.players.estimate import win_chance
-from solver import Card, Position
+from solver import Card, Position, TooManyCopiesError
 from solver.analysis import analyze, not_seen
 from solver.generate import random_position
 from solver.reference import best_value
@@ -103,6 +103,22 @@ def test_cli_analyze(capsys):
     assert data["stuck"][0]["card"] == "2C"
     assert main(["analyze", "--table", "5C 6C 7C", "--hand", "8C", "--unseen", "ZZ"]) == 2
     assert "'ZZ'" in capsys.readouterr().err
+    assert main(["analyze", "--table", "5C 6C 7C", "--hand", "8C", "--unseen", "9C 9C 9C"]) == 2
+    assert "3 copies of 9C" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("unseen, fits", [
+    ("9C 9C", True), (["9C", "9C"], True), ("*", False), ("8C 8C", False), (["5C", "5C"], False),
+])
+def test_unseen_cards_must_fit_in_the_packs_beside_the_table_and_hand(unseen, fits):
+    """Two decks: two 9C may be unseen, but not a third 8C or 5C, nor a joker machiavelli has
+    not; a text and a list are read alike."""
+    position = Position.make("5C 6C 7C", "8C 2D")
+    if fits:
+        assert [card for card, _ in analyze(position, unseen=unseen).outs] == [Card.parse("9C")]
+    else:
+        with pytest.raises(TooManyCopiesError, match="do not fit beside the table and the hand"):
+            analyze(position, unseen=unseen)
 
 
 def test_cli_hint(capsys):

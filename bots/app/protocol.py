@@ -31,7 +31,7 @@ from bots.players import REGISTRY
 from bots.referee.actions import action_from_json, action_to_json
 from solver import arguments
 from solver.cards import Card, parse_cards
-from solver.errors import PositionError, TooManyCopiesError, clip
+from solver.errors import PositionError, clip
 from solver.position import Position
 from solver.variants import VARIANT_NAMES
 
@@ -192,7 +192,7 @@ class Engine:
         from solver.analysis import analyze
 
         position = self._position()
-        cards = unseen_field(request, position)
+        cards = unseen_field(request)
         max_plays = request.get("max_plays", 20)
         if not isinstance(max_plays, int) or max_plays < 1:
             raise RequestError("'max_plays' is a positive integer")
@@ -310,20 +310,12 @@ def _seats(value: Any) -> list[str]:
     return seat_levels(value, CLIENT)
 
 
-def unseen_field(request: dict, position: Position) -> list[Card] | None:
-    """A request's ``unseen``: None when not given, else its cards. With the table and the
-    hand they must fit in the packs, as the cards of a position must (no more copies of a
-    card than the variant has decks, no more jokers than it has)."""
+def unseen_field(request: dict) -> list[Card] | None:
+    """A request's ``unseen``: None when not given, else its cards (``solver.analysis.analyze``
+    checks that they fit in the packs beside the table and the hand)."""
     if request.get("unseen") is None:
         return None
-    cards = parse_cards(_cards_field(request, "unseen", CARD_FORMS))
-    try:
-        Position.make(position.table, [*position.hand, *cards], position.variant,
-                      opened=position.opened)
-    except TooManyCopiesError as error:
-        raise RequestError(f"'unseen' does not fit beside the table and the hand: {error}") \
-            from None
-    return cards
+    return parse_cards(_cards_field(request, "unseen", CARD_FORMS))
 
 
 def _kind(value: Any) -> str:
