@@ -3,6 +3,7 @@
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -126,3 +127,27 @@ def test_conflicting_unknown_and_repeated_options_exit_2_with_one_short_line(
     lines = captured.err.strip().splitlines()
     assert len(lines) == 1 and words in lines[0] and len(lines[0]) < 300, lines
     assert captured.out == ""
+
+
+# -- fuzzing pass: files, ports, Ray addresses, options a position or saved game overrides --
+
+
+@pytest.mark.parametrize("target, reason", [
+    ("missing/dir/x.jsonl", "No such file or directory"),
+    (".", "Is a directory"),
+    ("/dev/full", "No space left on device"),  # opens, but the records cannot be written
+])
+def test_selfplay_record_that_cannot_be_written_is_one_line_with_status_2(
+        capsys, tmp_path, target, reason):
+    if target == "/dev/full" and not Path(target).exists():
+        pytest.skip("no /dev/full here")
+    path = target if target.startswith("/") else str(tmp_path / target)
+    assert main(["selfplay", "--games", "2", "--bots", "random", "--record", path]) == 2
+    captured = capsys.readouterr()
+    assert captured.err == f"machiavelli: error: cannot write {path}: {reason}\n"
+    assert captured.out == ""
+
+
+def test_an_empty_file_name_is_refused(capsys):
+    assert main(["selfplay", "--games", "1", "--bots", "random", "--record", ""]) == 2
+    assert capsys.readouterr().err == "machiavelli: error: --record needs a file name, not ''\n"

@@ -11,7 +11,8 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
-from typing import Any
+from types import TracebackType
+from typing import IO, Any
 
 from bots.app.commands import COMMAND_HELP
 from solver import arguments
@@ -163,6 +164,49 @@ def position_of(args: argparse.Namespace) -> Position:
     if args.table is None or args.hand is None:
         raise UsageError(f"{args.command} needs --table and --hand (or --position)")
     return Position.make(args.table, args.hand, args.variant, not args.unopened)
+
+
+def file_name(path: str, option: str) -> str:
+    """``path`` as given to ``option``: an empty one is a usage error, not the current
+    directory or no file at all."""
+    if not path:
+        raise UsageError(f"{option} needs a file name, not ''")
+    return path
+
+
+class OutputFile:
+    """A text file an option names (``--record FILE``), open for writing. An empty name, or a
+    file that cannot be opened or written (a missing directory, a directory, no permission, a
+    full disk) is a usage error, 'cannot write PATH: reason': one line and status 2."""
+
+    def __init__(self, path: str, option: str) -> None:
+        self.path = file_name(path, option)
+        try:
+            self.file: IO[str] = open(path, "w", encoding="utf-8")  # noqa: SIM115
+        except OSError as error:
+            raise self._cannot(error) from None
+
+    def write(self, text: str) -> None:
+        try:
+            self.file.write(text)
+        except OSError as error:
+            raise self._cannot(error) from None
+
+    def __enter__(self) -> OutputFile:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 traceback: TracebackType | None) -> None:
+        """Close the file; a failure to write out its last lines is reported unless the
+        command already failed otherwise."""
+        try:
+            self.file.close()
+        except OSError as failure:
+            if error is None:
+                raise self._cannot(failure) from None
+
+    def _cannot(self, error: OSError) -> UsageError:
+        return UsageError(f"cannot write {self.path}: {error.strerror or error}")
 
 
 def progress(done: int, total: int) -> None:

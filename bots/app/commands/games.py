@@ -6,11 +6,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from contextlib import nullcontext
 from typing import Any
 
 from bots.app.commands import COMMAND_HELP
 from bots.app.commands.common import (
     EXIT_INTERNAL,
+    OutputFile,
     UsageError,
     add_budget,
     add_command,
@@ -59,10 +61,10 @@ def run_selfplay(args: argparse.Namespace) -> int:
     from bots.referee.record import dumps
 
     variant, names = _variant_and_bots(args, "game i uses SEED + i")
-    out = open(args.record, "w", encoding="utf-8") if args.record else None  # noqa: SIM115
     wins: dict[str, float] = {}
     scores: dict[str, list[int]] = {}
-    try:
+    with OutputFile(args.record, "--record") if args.record is not None else nullcontext() \
+            as out:
         for i in range(args.games):
             try:
                 game = play_game(variant, names, args.players, args.seed + i, check=args.check)
@@ -71,13 +73,10 @@ def run_selfplay(args: argparse.Namespace) -> int:
                       file=sys.stderr)
                 return EXIT_INTERNAL
             record = game.record()
-            if out:
+            if out is not None:
                 out.write(dumps(record) + "\n")
             _count_result(record, wins, scores)
             progress(i + 1, args.games)
-    finally:
-        if out:
-            out.close()
     _print_selfplay(args, variant, wins, scores)
     return 0
 
