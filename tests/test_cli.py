@@ -1,8 +1,11 @@
 """The command line: output, JSON contract, and one-line errors with status 2."""
 
 import json
+import socket
 import subprocess
 import sys
+import time
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -132,6 +135,14 @@ def test_conflicting_unknown_and_repeated_options_exit_2_with_one_short_line(
 # -- fuzzing pass: files, ports, Ray addresses, options a position or saved game overrides --
 
 
+def _error_line(done) -> str:
+    """The one error line of a finished command (status 2, nothing on stdout)."""
+    assert done.returncode == 2, (done.returncode, done.stdout[-500:], done.stderr[-2000:])
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in done.stderr, done.stderr[-2000:]
+    return lines[0]
+
+
 @pytest.mark.parametrize("target, reason", [
     ("missing/dir/x.jsonl", "No such file or directory"),
     (".", "Is a directory"),
@@ -151,3 +162,52 @@ def test_selfplay_record_that_cannot_be_written_is_one_line_with_status_2(
 def test_an_empty_file_name_is_refused(capsys):
     assert main(["selfplay", "--games", "1", "--bots", "random", "--record", ""]) == 2
     assert capsys.readouterr().err == "machiavelli: error: --record needs a file name, not ''\n"
+
+
+def _serve(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "bots.app.cli", "serve", *args],
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_serve_on_a_port_in_use_says_so_without_serving():
+    with socket.socket() as held:
+        held.bind(("127.0.0.1", 0))
+        held.listen()
+        port = held.getsockname()[1]
+        done = _serve("--port", str(port))
+    assert "serving on" not in done.stdout
+    assert _error_line(done) == \
+        f"machiavelli: error: cannot listen on 127.0.0.1:{port}: Address already in use"
+
+
+@pytest.mark.parametrize("host, reason", [
+    ("192.0.2.1", "Cannot assign requested address"),  # TEST-NET-1: no machine's own address
+    ("a" * 64, "label too long"),  # no name has a 64-letter label
+])
+def test_serve_on_an_address_it_cannot_listen_on(host, reason):
+    done = _serve("--host", host, "--port", "8765")
+    assert "serving on" not in done.stdout
+    line = _error_line(done)
+    assert line.startswith(f"machiavelli: error: cannot listen on {host}:8765: ") and reason in line
+
+
+def test_serve_still_serves_on_the_sockets_it_bound():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen([sys.executable, "-m", "bots.app.cli", "serve", "--port", str(port)],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert "serving on http://127.0.0.1:" in server.stdout.readline()
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as page:
+                    assert page.status == 200
+                    break
+            except OSError:
+                assert time.monotonic() < deadline and server.poll() is None, server.stderr.read()
+                time.sleep(0.2)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)

@@ -4,14 +4,17 @@ WebSockets; docs/protocol.md, "Over a WebSocket")."""
 from __future__ import annotations
 
 import argparse
+import errno
+import socket
 import threading
 import webbrowser
 from typing import Any
 
-from bots.app.commands.common import add_command, count
+from bots.app.commands.common import UsageError, add_command, count
 
 DEFAULT_HOST = "127.0.0.1"  # only this machine, unless told otherwise
 DEFAULT_PORT = 8000
+MISSING_HERE = (errno.EADDRNOTAVAIL, errno.EAFNOSUPPORT)  # an address the machine lacks
 
 
 def add_serve(sub: Any) -> None:
@@ -33,6 +36,7 @@ def add_serve(sub: Any) -> None:
 
 
 def run_serve(args: argparse.Namespace) -> int:
+    sockets = listening_sockets(args.host, args.port)  # before anything slow, or any output
     import uvicorn
 
     from bots.app.web.server import create_app
@@ -47,8 +51,60 @@ def run_serve(args: argparse.Namespace) -> int:
     print(f"machiavelli: serving on {url} (Ctrl-C stops)", flush=True)
     if args.open:
         threading.Thread(target=_open_when_started, args=(server, url), daemon=True).start()
-    server.run()
+    server.run(sockets=sockets)
     return 0
+
+
+def listening_sockets(host: str, port: int) -> list[socket.socket]:
+    """Sockets bound to ``host``:``port`` for uvicorn, bound as uvicorn's own binding
+    (asyncio's ``create_server``) would: one per address the host resolves to ('' for every
+    interface), with SO_REUSEADDR, IPv6 ones IPv6 only, an address or family the machine lacks
+    skipped while another one binds. A port in use, an unknown host or an address not of this
+    machine is a usage error, 'cannot listen on HOST:PORT: reason'."""
+    where = f"{_bracketed(host)}:{port}"
+    try:
+        found = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM,
+                                   flags=socket.AI_PASSIVE)
+    except (OSError, UnicodeError) as error:
+        raise _cannot_listen(where, error) from None
+    sockets: list[socket.socket] = []
+    failure: OSError | None = None
+    for family, kind, protocol, _, address in dict.fromkeys(found):
+        try:
+            sockets.append(_bound(family, kind, protocol, address))
+        except OSError as error:
+            failure = error
+            if error.errno not in MISSING_HERE:
+                break
+    if failure is not None and (failure.errno not in MISSING_HERE or not sockets):
+        for listener in sockets:
+            listener.close()
+        raise _cannot_listen(where, failure)
+    return sockets
+
+
+def _bound(family: int, kind: int, protocol: int, address: Any) -> socket.socket:
+    """A socket bound to ``address`` (closed again if it cannot be)."""
+    listener = socket.socket(family, kind, protocol)
+    try:
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        if family == socket.AF_INET6:
+            listener.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+        listener.bind(address)
+    except OSError:
+        listener.close()
+        raise
+    return listener
+
+
+def _cannot_listen(where: str, error: Exception) -> UsageError:
+    reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+    return UsageError(f"cannot listen on {where}: {reason}")
+
+
+def _bracketed(host: str) -> str:
+    """``host`` as it reads before ':PORT': an IPv6 address in brackets."""
+    return f"[{host}]" if ":" in host else host
 
 
 def _browser_host(host: str) -> str:
@@ -57,7 +113,7 @@ def _browser_host(host: str) -> str:
         return "127.0.0.1"
     if host == "::":
         return "[::1]"
-    return f"[{host}]" if ":" in host else host
+    return _bracketed(host)
 
 
 def _open_when_started(server: Any, url: str) -> None:
