@@ -1,11 +1,14 @@
 """Tournaments: seat rotation, reproducible results, intervals and ratings, the CLI."""
 
+import importlib.util
 import json
+import socket
 import subprocess
 import sys
 
 import pytest
 
+from bots.app.cli import main
 from bots.arena.tournament import lineup, run_tournament, wilson
 
 
@@ -84,3 +87,47 @@ def test_a_tournament_worker_freezes_what_its_warm_up_loaded():
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                           check=True, timeout=600)
     assert int(done.stdout.strip()) > 10_000
+
+
+def test_an_unreachable_ray_address_fails_at_once():
+    """Ray would retry for minutes, printing warnings; the command refuses it after a TCP
+    connect (no Ray needed for the check)."""
+    with socket.socket() as closed:  # bound, never listening: a connection is refused
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+        done = subprocess.run([sys.executable, "-m", "bots.app.cli", "tournament", "--bots",
+                               "random,greedy", "--games", "2", "--ray", f"127.0.0.1:{port}"],
+                              capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and done.stdout == "", done.stderr[-2000:]
+    assert done.stderr == (f"machiavelli: error: cannot reach the Ray cluster at "
+                           f"127.0.0.1:{port}: Connection refused\n")
+
+
+@pytest.mark.parametrize("address", ["", "nonsense", "host:port", "host:0", "ray://:10001"])
+def test_an_empty_or_malformed_ray_address_is_refused(capsys, address):
+    assert main(["tournament", "--bots", "greedy", "--games", "1", "--ray", address]) == 2
+    err = capsys.readouterr().err
+    assert err == (f"machiavelli: error: bad --ray address {address!r}: "
+                   "give HOST:PORT, ray://HOST:PORT, auto or local\n")
+
+
+def test_a_reachable_ray_address_without_ray_asks_for_the_extra(capsys, monkeypatch):
+    real_find_spec = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *rest: None if name == "ray" else real_find_spec(name, *rest))
+    with socket.socket() as listening:
+        listening.bind(("127.0.0.1", 0))
+        listening.listen()
+        address = f"127.0.0.1:{listening.getsockname()[1]}"
+        assert main(["tournament", "--bots", "greedy", "--games", "1", "--ray", address]) == 2
+    assert capsys.readouterr().err == \
+        "machiavelli: error: --ray needs Ray: pip install 'machiavelli-engine[ray]'\n"
+
+
+def test_the_cli_still_starts_a_local_ray_instance():
+    pytest.importorskip("ray", reason="the [ray] extra is not installed")
+    done = subprocess.run([sys.executable, "-m", "bots.app.cli", "tournament", "--bots",
+                           "random,greedy", "--games", "2", "--ray", "local", "--json"],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert json.loads(done.stdout)["games"] == 2

@@ -4,7 +4,9 @@ and ``replay`` (records checked against the referee)."""
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
+import socket
 import sys
 from contextlib import nullcontext
 from typing import Any
@@ -25,11 +27,14 @@ from bots.app.commands.common import (
 )
 from bots.envs.levels import LEVELS, check_level
 from solver.arguments import MAX_SEED
-from solver.errors import InvalidArgumentError
+from solver.errors import InvalidArgumentError, clip
 from solver.variants import Variant
 
 MAX_GAMES = 10_000_000
 MAX_WORKERS = 64
+RAY_KEYWORDS = ("auto", "local")  # an existing cluster found by Ray; one started here
+RAY_FORMS = "HOST:PORT, ray://HOST:PORT, auto or local"
+RAY_CONNECT_SECONDS = 3.0  # Ray itself retries an address that does not answer for minutes
 
 
 def add_selfplay(sub: Any) -> None:
@@ -124,7 +129,8 @@ def add_tournament(sub: Any) -> None:
                             help=f"parallel processes (default 1, at most {MAX_WORKERS})")
     add_budget(tournament, help="seconds per move for the searching bots (expert)")
     tournament.add_argument("--ray", metavar="ADDRESS", default=None,
-                            help="run the games on a Ray cluster ('local' starts one here)")
+                            help=f"run the games on a Ray cluster: {RAY_FORMS} "
+                                 "('local' starts one here)")
     add_json(tournament)
     tournament.set_defaults(run=run_tournament)
 
@@ -133,6 +139,8 @@ def run_tournament(args: argparse.Namespace) -> int:
     from bots.arena.tournament import run_tournament as play_tournament
 
     variant, names = _variant_and_bots(args, "game g uses SEED + g")
+    if args.ray is not None:
+        check_ray_address(args.ray)
     try:
         summary = play_tournament(str(variant), names, args.games, args.players, args.seed,
                                   workers=args.workers, ray_address=args.ray,
@@ -140,6 +148,10 @@ def run_tournament(args: argparse.Namespace) -> int:
     except RuntimeError as error:
         print(f"machiavelli: {error}", file=sys.stderr)
         return EXIT_INTERNAL
+    except ConnectionError as error:  # Ray's, after its retries: what answered is no cluster
+        if args.ray is None or isinstance(error, BrokenPipeError):
+            raise
+        raise UsageError(f"no Ray cluster answers at {clip(args.ray)}") from None
     if args.json:
         print(json.dumps(summary))
         return 0
@@ -152,6 +164,25 @@ def run_tournament(args: argparse.Namespace) -> int:
               f"{row['win_rate']:>9.1%} {f'{lo:.1%}-{hi:.1%}':>15} {row['mean_score']:>11.1f} "
               f"{row['rating']:>7.2f} {row['move_ms_median']:>8.1f} {row['move_ms_max']:>8.0f}")
     return 0
+
+
+def check_ray_address(address: str) -> None:
+    """Refuse a --ray address Ray could not use, before Ray is loaded: an empty or malformed
+    one, or a HOST:PORT that does not take a TCP connection within ``RAY_CONNECT_SECONDS``
+    (Ray would print warnings and retry for minutes); then refuse --ray without Ray installed.
+    'auto' and 'local' are left to Ray."""
+    if address not in RAY_KEYWORDS:
+        host, _, port = address.split("://", 1)[-1].rpartition(":")
+        if not host or not port.isdigit() or not 0 < int(port) < 65536:
+            raise UsageError(f"bad --ray address {clip(address)!r}: give {RAY_FORMS}")
+        try:
+            socket.create_connection((host.strip("[]"), int(port)), RAY_CONNECT_SECONDS).close()
+        except (OSError, UnicodeError) as error:
+            reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+            raise UsageError(f"cannot reach the Ray cluster at {clip(address)}: {reason}") \
+                from None
+    if importlib.util.find_spec("ray") is None:
+        raise UsageError("--ray needs Ray: pip install 'machiavelli-engine[ray]'")
 
 
 def _variant_and_bots(args: argparse.Namespace, seeds: str) -> tuple[Variant, list[str]]:
