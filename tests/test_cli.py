@@ -162,6 +162,9 @@ def test_selfplay_record_that_cannot_be_written_is_one_line_with_status_2(
 def test_an_empty_file_name_is_refused(capsys):
     assert main(["selfplay", "--games", "1", "--bots", "random", "--record", ""]) == 2
     assert capsys.readouterr().err == "machiavelli: error: --record needs a file name, not ''\n"
+    done = subprocess.run([sys.executable, "-m", "bots.app.cli", "play", "--resume", ""],
+                          stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120)
+    assert _error_line(done) == "machiavelli: error: --resume needs a file name, not ''"
 
 
 def _serve(*args: str) -> subprocess.CompletedProcess:
@@ -211,3 +214,49 @@ def test_serve_still_serves_on_the_sockets_it_bound():
     finally:
         server.terminate()
         server.wait(timeout=30)
+
+
+POSITION = "- / QC KC AC / machiavelli"
+
+
+@pytest.mark.parametrize("command", ["solve", "hint", "analyze"])
+@pytest.mark.parametrize("extra, named", [
+    (["--variant", "machiavelli:ace=low"], "--variant"),
+    (["--variant", "bogus"], "--variant"),
+    (["--variant", "machiavelli"], "--variant"),  # given, even as the default
+    (["--unopened"], "--unopened"),
+    (["--table", "-", "--unopened"], "--table and --unopened"),
+])
+def test_options_a_position_gives_are_refused_beside_it(capsys, command, extra, named):
+    assert main([command, "--position", POSITION, *extra]) == 2
+    captured = capsys.readouterr()
+    assert captured.err.startswith(f"machiavelli: error: give either --position or {named}, "
+                                   "not both (")
+    assert captured.err.count("\n") == 1 and captured.out == ""
+
+
+def test_the_variant_still_applies_to_table_and_hand(capsys):
+    """Without --position, --variant keeps its meaning and its default (ace high)."""
+    for variant, played in (("machiavelli", "Play 3 cards"), ("machiavelli:ace=low", "No card")):
+        assert main(["solve", "--variant", variant, "--table", "-", "--hand", "QC KC AC",
+                     "--color", "never"]) == 0
+        assert capsys.readouterr().out.startswith(played)
+    assert main(["solve", "--table", "-", "--hand", "QC KC AC", "--color", "never"]) == 0
+    assert capsys.readouterr().out.startswith("Play 3 cards")
+    assert main(["solve", "--position", "- / QC KC AC / machiavelli:ace=low", "--color",
+                 "never"]) == 0
+    assert capsys.readouterr().out.startswith("No card")
+
+
+@pytest.mark.parametrize("extra", [["--seed", "3"], ["--variant", "carousel"],
+                                   ["--bots", "greedy"], ["--humans", "2"], ["--budget", "1"]])
+def test_options_a_saved_game_sets_are_refused_beside_resume(capsys, tmp_path, extra):
+    from bots.app.session import PERSON, Session
+
+    saved = tmp_path / "game.json"
+    Session("machiavelli", [PERSON, "greedy"], 11, None).save(saved)
+    assert main(["play", "--resume", str(saved), *extra]) == 2
+    captured = capsys.readouterr()
+    assert captured.err.startswith(f"machiavelli: error: give either --resume or {extra[0]}, "
+                                   "not both (a saved game has its own ")
+    assert captured.err.count("\n") == 1 and captured.out == ""

@@ -1,6 +1,10 @@
 """What the ``machiavelli`` subcommands share: the usage error, the argument types, and the
 arguments several commands declare (position, variant, seed, budget, output flags).
 
+An option that another one can override (``--variant`` beside ``--position``, ``--seed`` beside
+``--resume``) is declared with the default None, so that ``refuse_beside`` can tell an option
+the user typed from one left out; the command fills in the default itself.
+
 Each shared argument is declared here once, so that its name, type, default and help read the
 same in every command; the choices come from the code's own registries (``BACKENDS``,
 ``OBJECTIVES``, ``VARIANT_NAMES``), never from a list typed by hand.
@@ -10,7 +14,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from types import TracebackType
 from typing import IO, Any
 
@@ -27,6 +31,7 @@ EXIT_INTERNAL = 3  # the exit status of a failure that is not the input's fault
 MAX_PLAYERS = 99  # a bound for parsing; each variant then checks its own range
 COLOUR_CHOICES = ("auto", "always", "never")
 VARIANT_HELP = "variant[:option=value,...]"
+DEFAULT_VARIANT = "machiavelli"
 
 
 class UsageError(Exception):
@@ -86,24 +91,44 @@ def seconds(text: str) -> float:
 # arguments several commands declare
 
 
-def add_variant(parser: argparse.ArgumentParser, help: str = VARIANT_HELP) -> None:
-    """--variant NAME[:option=value,...], default machiavelli."""
-    parser.add_argument("--variant", default="machiavelli", help=help)
+def add_variant(parser: argparse.ArgumentParser, help: str = VARIANT_HELP,
+                default: str | None = DEFAULT_VARIANT) -> None:
+    """--variant NAME[:option=value,...], default machiavelli (None where another option can
+    give the variant: ``variant_of`` then reads it)."""
+    parser.add_argument("--variant", default=default, help=help)
+
+
+def variant_of(args: argparse.Namespace) -> str:
+    """The --variant given, or the default one (machiavelli)."""
+    return DEFAULT_VARIANT if args.variant is None else str(args.variant)
 
 
 def add_position_arguments(parser: argparse.ArgumentParser) -> None:
     """--variant, --table, --hand, --position, --unopened: a position to solve or study."""
     add_variant(parser, help=f"{VARIANT_HELP}, e.g. machiavelli:ace=low "
-                             f"(variants: {', '.join(VARIANT_NAMES)}; default machiavelli)")
+                             f"(variants: {', '.join(VARIANT_NAMES)}; default {DEFAULT_VARIANT})",
+                default=None)
     parser.add_argument("--table",
                         help='groups separated by "|", cards by spaces: "5C 6C 7C | 8S 8D 8H" '
                              '("-" for an empty table)')
     parser.add_argument("--hand", help='cards separated by spaces: "8D 8H"')
     parser.add_argument("--position", metavar="TEXT",
-                        help='a whole position instead of --table/--hand/--variant: '
+                        help="a whole position instead of --table/--hand/--variant/--unopened: "
                              '"5C 6C 7C 8C / 8D 8H / machiavelli" or its JSON form')
-    parser.add_argument("--unopened", action="store_true",
+    parser.add_argument("--unopened", action="store_true", default=None,
                         help="the player has not made the variant's opening play yet")
+
+
+def refuse_beside(args: argparse.Namespace, option: str, others: Sequence[str],
+                  why: str) -> None:
+    """Refuse the ``others`` the user gave beside ``option``, which gives what they would
+    (``why`` says so): 'give either --position or --variant, not both (...)'. An option counts
+    as given when its value is not None."""
+    given = [other for other in others
+             if getattr(args, other.removeprefix("--").replace("-", "_")) is not None]
+    if given:
+        named = given[-1] if len(given) == 1 else f"{', '.join(given[:-1])} and {given[-1]}"
+        raise UsageError(f"give either {option} or {named}, not both ({why})")
 
 
 def add_objective(parser: argparse.ArgumentParser, help: str | None = None) -> None:
@@ -157,13 +182,13 @@ def add_output_arguments(parser: argparse.ArgumentParser) -> None:
 def position_of(args: argparse.Namespace) -> Position:
     """The position given by --position, or by --table, --hand, --variant, --unopened."""
     if args.position is not None:
-        if args.table is not None or args.hand is not None:
-            raise UsageError("give either --position or --table and --hand, not both")
+        refuse_beside(args, "--position", ("--table", "--hand", "--variant", "--unopened"),
+                      "a position has its own table, hand, variant and opening")
         text = args.position.strip()
         return Position.from_json(text) if text.startswith("{") else Position.parse(text)
     if args.table is None or args.hand is None:
         raise UsageError(f"{args.command} needs --table and --hand (or --position)")
-    return Position.make(args.table, args.hand, args.variant, not args.unopened)
+    return Position.make(args.table, args.hand, variant_of(args), not args.unopened)
 
 
 def file_name(path: str, option: str) -> str:

@@ -10,7 +10,9 @@ from typing import Any
 
 from bots.app.commands import COMMAND_HELP
 from bots.app.commands.common import (
+    DEFAULT_VARIANT,
     MAX_PLAYERS,
+    VARIANT_HELP,
     UsageError,
     add_budget,
     add_colour,
@@ -19,8 +21,14 @@ from bots.app.commands.common import (
     add_symbols,
     add_variant,
     count,
+    file_name,
+    refuse_beside,
+    variant_of,
 )
 from bots.players import REGISTRY
+
+DEFAULT_BOTS = "expert"
+RESUMED = ("--variant", "--bots", "--humans", "--seed", "--budget")  # what a saved game sets
 
 
 def add_play(sub: Any) -> None:
@@ -34,16 +42,19 @@ def add_play(sub: Any) -> None:
                "  machiavelli play --humans 2 --bots greedy\n"
                "  machiavelli play --resume game.json",
     )
-    add_variant(play)
-    play.add_argument("--bots", default="expert",
+    # None defaults: a saved game (--resume) has its own, so these are refused beside it
+    add_variant(play, help=f"{VARIANT_HELP} (default {DEFAULT_VARIANT})", default=None)
+    play.add_argument("--bots", default=None,
                       help="comma-separated bot levels for the computer seats "
-                           f"({', '.join(REGISTRY)}; default expert)")
-    play.add_argument("--humans", type=count(1, MAX_PLAYERS), default=1,
+                           f"({', '.join(REGISTRY)}; default {DEFAULT_BOTS})")
+    play.add_argument("--humans", type=count(1, MAX_PLAYERS), default=None,
                       help="people playing (default 1)")
     add_seed(play, help="seed of the deal and the bots (default: a new one, printed)",
              default=None)
     add_budget(play, help="seconds per move for the expert (default 0.5)")
-    play.add_argument("--resume", metavar="FILE", help="resume a game saved with 'save FILE'")
+    play.add_argument("--resume", metavar="FILE",
+                      help="resume a game saved with 'save FILE' (with its own variant, "
+                           "players, seed and budget)")
     add_symbols(play)
     add_colour(play)
     play.set_defaults(run=run_play)
@@ -55,12 +66,16 @@ def run_play(args: argparse.Namespace) -> int:
     from bots.app.terminal import TerminalGame
 
     try:
-        if args.resume:
-            session = Session.load(args.resume)
+        if args.resume is not None:
+            refuse_beside(args, "--resume", RESUMED,
+                          "a saved game has its own variant, players, seed and budget")
+            session = Session.load(file_name(args.resume, "--resume"))
         else:
-            bots = [name.strip() for name in args.bots.split(",") if name.strip()]
+            names = DEFAULT_BOTS if args.bots is None else args.bots
+            bots = [name.strip() for name in names.split(",") if name.strip()]
+            humans = 1 if args.humans is None else args.humans
             seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(3), "big")
-            session = Session(args.variant, [PERSON] * args.humans + bots, seed, args.budget)
+            session = Session(variant_of(args), [PERSON] * humans + bots, seed, args.budget)
     except SessionError as error:
         raise UsageError(str(error)) from None
     game = TerminalGame(session, use_colour(args.color), args.symbols)
