@@ -1,16 +1,19 @@
 """The command line: output, JSON contract, and one-line errors with status 2."""
 
 import json
+import shlex
 import socket
 import subprocess
 import sys
 import time
 import urllib.request
+from importlib import metadata
 from pathlib import Path
 
 import pytest
 
-from bots.app.cli import main
+import bots
+from bots.app.cli import build_parser, main
 
 
 def run(*args):
@@ -260,3 +263,32 @@ def test_options_a_saved_game_sets_are_refused_beside_resume(capsys, tmp_path, e
     assert captured.err.startswith(f"machiavelli: error: give either --resume or {extra[0]}, "
                                    "not both (a saved game has its own ")
     assert captured.err.count("\n") == 1 and captured.out == ""
+
+
+def test_version_is_the_installed_package_version(capsys, monkeypatch):
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code == 0
+    assert capsys.readouterr().out == f"machiavelli {metadata.version('machiavelli-engine')}\n"
+
+    def not_installed(name):
+        raise metadata.PackageNotFoundError(name)
+
+    monkeypatch.setattr(metadata, "version", not_installed)
+    monkeypatch.setattr(bots, "__version__", "9.8.7", raising=False)
+    with pytest.raises(SystemExit):
+        main(["--version"])
+    assert capsys.readouterr().out == "machiavelli 9.8.7\n"
+
+
+def test_help_examples_read_as_typed_and_parse():
+    """Each example of ``machiavelli --help`` is a command line as typed: a long one goes on
+    with a backslash, and none keeps the blanks of the source's indentation."""
+    parser = build_parser()
+    assert parser.epilog in parser.format_help()  # printed as written
+    lines = [line.strip() for line in parser.epilog.splitlines() if line.strip()]
+    assert lines and all("  " not in line for line in lines), lines
+    commands = "\n".join(lines).replace("\\\n", "").splitlines()
+    assert len(commands) >= 8 and all(command.startswith("machiavelli ") for command in commands)
+    for command in commands:
+        parser.parse_args(shlex.split(command)[1:])

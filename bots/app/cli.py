@@ -1,4 +1,4 @@
-"""The ``machiavelli`` command.
+r"""The ``machiavelli`` command.
 
 Examples::
 
@@ -13,7 +13,8 @@ Examples::
         --hand "KS KH KD QS QH QD"
 
 Bad input (an unknown card, too many copies, an invalid table, an unknown variant or option)
-prints one line on stderr and exits with status 2.
+prints one line on stderr and exits with status 2. ``machiavelli --version`` prints the
+installed package's version.
 
 Each subcommand is an ``add_<command>``/``run_<command>`` pair in ``bots.app.commands``; this
 module builds the parser from them and turns errors into exit statuses. ``main`` declares in
@@ -56,6 +57,7 @@ def build_parser(command: str = ALL_COMMANDS) -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog=__doc__.split("Examples::", 1)[1].split("Bad input", 1)[0].rstrip(),
     )
+    parser.add_argument("--version", action=VersionAction)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     sub.required = True
     for name, _, summary in COMMANDS:
@@ -64,6 +66,36 @@ def build_parser(command: str = ALL_COMMANDS) -> argparse.ArgumentParser:
         else:
             sub.add_parser(name, help=summary)
     return parser
+
+
+PACKAGE = "machiavelli-engine"
+
+
+def package_version() -> str:
+    """The installed package's version (its metadata), else ``bots.__version__`` if the
+    package has one, else 'unknown'."""
+    from importlib import metadata
+
+    try:
+        return metadata.version(PACKAGE)
+    except metadata.PackageNotFoundError:
+        import bots
+
+        return str(getattr(bots, "__version__", "unknown"))
+
+
+class VersionAction(argparse.Action):
+    """--version: print 'machiavelli VERSION' and exit, the version read only then (the
+    package metadata is not looked up on every run)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS,
+                         help="print the version and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        print(f"{parser.prog} {package_version()}")
+        parser.exit()
 
 
 def command_in(argv: Sequence[str]) -> str:
