@@ -42,3 +42,20 @@ def test_other_kernels_compiling_say_nothing(listener, caplog):
     caplog.set_level(logging.INFO, logger="solver.compile")
     assert _kernel("somebody_else")(1) == 2
     assert not [r for r in caplog.records if r.getMessage() == compile_notice.MESSAGE]
+
+
+def test_the_command_line_shows_the_notice_on_stderr(capsys):
+    from bots.app.cli import show_compile_notice
+
+    logger = logging.getLogger("solver.compile")
+    handlers, level, propagate = list(logger.handlers), logger.level, logger.propagate
+    try:
+        show_compile_notice()
+        compile_notice.LOGGER.info(compile_notice.MESSAGE)
+        captured = capsys.readouterr()
+        assert captured.err == f"machiavelli: {compile_notice.MESSAGE}\n"
+        assert captured.out == ""
+    finally:
+        logger.handlers[:] = handlers
+        logger.setLevel(level)
+        logger.propagate = propagate

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import atexit
+import logging
 import os
 import sys
 import threading
@@ -142,6 +143,7 @@ def entry_point() -> None:
     """Console-script entry: exit with ``main()``'s status. A ``solve`` is then the process's
     only work, so it loads the kernels of a solve alone (``solver.warmup.solves_only``)."""
     command = command_in(sys.argv[1:])
+    show_compile_notice()
     if command == "solve":
         from solver.warmup import solves_only
 
@@ -150,6 +152,18 @@ def entry_point() -> None:
     if command in ONE_SHOT_COMMANDS:
         exit_without_teardown(status)
     sys.exit(status)
+
+
+def show_compile_notice() -> None:
+    """Show on stderr the solver's one-time notice that numba is compiling its kernels
+    (``solver.compile_notice``): minutes after an install or an upgrade, in which a command
+    would otherwise print nothing and look hung."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("machiavelli: %(message)s"))
+    logger = logging.getLogger("solver.compile")
+    logger.addHandler(handler)
+    logger.setLevel(logging.INFO)
+    logger.propagate = False
 
 
 def exit_without_teardown(status: int) -> NoReturn:
