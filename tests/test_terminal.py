@@ -121,3 +121,20 @@ def test_incomplete_penalty_touch_survives_save_and_resume(tmp_path):
     assert resumed.touched
     with pytest.raises(SessionError, match="give up"):
         resumed.draw()
+
+
+def test_the_game_and_the_lesson_write_to_stdout_as_it_is_when_they_start():
+    """Not to the stream stdout was when their module was imported (a redirected stdout,
+    since closed: the fuzzing campaign's `play` then failed with 'I/O operation on closed
+    file')."""
+    import contextlib
+    import io
+
+    from bots.app.lessons import Lesson
+    from bots.app.session import PERSON, Session
+    from bots.app.terminal import TerminalGame
+
+    session = Session("machiavelli", [PERSON, "greedy"], seed=3)
+    with contextlib.redirect_stdout(io.StringIO()) as now:
+        assert TerminalGame(session).out is now
+        assert Lesson().out is now

@@ -97,12 +97,12 @@ class Lesson:
 
     def __init__(self, variant: str | Variant = "machiavelli", seed: int = 0,
                  colour: bool = False, read: Callable[[str], str] = input,
-                 out: TextIO = sys.stdout) -> None:
+                 out: TextIO | None = None) -> None:
         self.variant = Variant.parse(variant)
         self.seed = seed
         self.colour = colour
         self.read = read
-        self.out = out
+        self.out = sys.stdout if out is None else out  # at the call: stdout may be redirected
         self.solved = 0
         self.wrong = 0
 

@@ -38,12 +38,12 @@ class TerminalGame:
     """The read-show-answer loop around a ``Session``."""
 
     def __init__(self, session: Session, colour: bool = False, symbols: bool = False,
-                 read: Callable[[str], str] = input, out: TextIO = sys.stdout) -> None:
+                 read: Callable[[str], str] = input, out: TextIO | None = None) -> None:
         self.session = session
         self.colour = colour
         self.symbols = symbols
         self.read = read
-        self.out = out
+        self.out = sys.stdout if out is None else out  # at the call: stdout may be redirected
         self.people = sum(seat == PERSON for seat in session.seats)
         self.ready: int | None = None  # the person whose hand is on show (hot-seat)
         self.saved = False
