@@ -12,8 +12,10 @@ is a regular language; its minimal automaton (``solver.automaton``) is each suit
 the search never branches on *which* run a card joins. Nodes are (step, four automaton states);
 a transposition table keeps the best score with which each node was explored, moves are tried
 best-gain first, and the search stops as soon as it reaches the upper bound (every playable
-hand card played) — which on full tables is the usual case. ``solver.kernel_decode`` turns the
-best moves back into groups.
+hand card played) — which on full tables is the usual case; a joker-free search first takes
+the move it would try first at each step without writing and sorting the others
+(``_first_descent``), and needs no more when that reaches the bound. ``solver.kernel_decode``
+turns the best moves back into groups.
 
 Kernels see arrays and scalars only; ``solver.kernel_backend`` validates and encodes positions.
 """
@@ -1119,6 +1121,10 @@ def search_with(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len, node
     paired = cfg[WILD] == 0  # the pair bounds count no jokers
     first = node_limit if not paired else (
         PAIR_WORK if node_limit == 0 else min(node_limit, PAIR_WORK))
+    if paired and cfg[FLOOR] == NO_SCORE and cfg[TABLE_JOKERS] == 0:
+        found, path = _first_descent(tables, accept, upper, first)
+        if found:  # the search's own answer, and its nodes: it would stop right there
+            return upper, _unpack_path(upper, path), True, N_STEPS - 1
     best, best_path, complete, nodes, work, table = _branch_and_bound(
         tables, accept, ub_rest, upper, first, cfg[FLOOR], NO_PAIRS, _new_table())
     left = 0 if node_limit == 0 else node_limit - work  # 0: no cap
@@ -1129,6 +1135,76 @@ def search_with(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len, node
     if best <= cfg[FLOOR]:  # nothing beats the floor (``NO_SCORE``: no partition at all)
         best = NO_SCORE
     return best, _unpack_path(best, best_path), complete or best == upper, nodes
+
+
+@njit(cache=True)
+def _first_descent(tables, accept, upper, work_limit):
+    """A joker-free search's first descent, without writing and sorting every move of a
+    node: at each step the move the search tries first (``_first_move``). ``(True, path)``
+    when it ends in a partition worth ``upper`` with less work than ``work_limit`` before
+    each node (counted as ``_descend`` counts it): the search would stop there with this
+    path and ``N_STEPS - 1`` nodes, so it need not run. Else ``(False, path)``.
+
+    On full tables the usual search goes straight down to ``upper`` (12 nodes), and writing
+    and sorting the moves it never tries was most of its time."""
+    ex = _expansion(tables)
+    key, score, work = 0, 0, 0
+    path = np.zeros(N_STEPS, dtype=np.int64)
+    for t in range(N_STEPS):
+        if t > 0 and work >= work_limit:
+            return False, path
+        code, child, gain, n_moves = _first_move(ex, t, key)
+        if n_moves == 0:
+            return False, path
+        if t > 0:
+            work += 1 + n_moves
+        path[t], key, score = code, child, score + gain
+    return score == upper and _accepted(key, BASE_KEY, KEY_RADIX, accept), path
+
+
+@njit(cache=True, inline="always")
+def _first_move(ex, t, key):
+    """The move of joker-free node (``t``, ``key``) that ``_expand`` sorts first, and how
+    many it writes: ``(code, child key, gain, moves)``. Its moves are every combination of
+    the suits' options for each live set vector (``kvecs`` order, suit 0's options
+    outermost), sorted by rank (the options' sum), ties in that order: the first is the
+    first set vector with the best total of its suits' best ranks, each suit at its first
+    option of that rank (``_first_best_option``)."""
+    kvecs, kv_index, kv_list, opts, n_opt, q_of = ex[10], ex[11], ex[12], ex[13], ex[14], \
+        ex[15]
+    for s in range(N_SUITS):
+        q_of[s] = _suit_state(key, s)
+    for s in range(N_SUITS):
+        _suit_options(ex, t, s, 0)
+    n_moves, best_rank, best_kv = 0, NO_SCORE, -1
+    for i in range(_live_set_vectors(n_opt, kv_index, kv_list)):
+        kv = kv_list[i]
+        count, rank = 1, 0
+        for s in range(N_SUITS):
+            k = kvecs[kv, s]
+            count *= n_opt[s, k]
+            rank += opts[s, k, _first_best_option(opts, n_opt, s, k), OPT_RANK]
+        n_moves += count
+        if rank > best_rank:
+            best_rank, best_kv = rank, kv
+    code = child = gain = 0
+    for s in range(N_SUITS if best_kv >= 0 else 0):
+        k = kvecs[best_kv, s]
+        j = _first_best_option(opts, n_opt, s, k)
+        code |= opts[s, k, j, OPT_CODE] << (CODE_BITS * s)
+        child += opts[s, k, j, OPT_NEXT] << (KEY_BITS * s)
+        gain += opts[s, k, j, OPT_GAIN]
+    return code, child, gain, n_moves
+
+
+@njit(cache=True, inline="always")
+def _first_best_option(opts, n_opt, s, k):
+    """The first of suit ``s``'s options with ``k`` set cards of the best rank (it has one)."""
+    best = 0
+    for j in range(1, n_opt[s, k]):
+        if opts[s, k, j, OPT_RANK] > opts[s, k, best, OPT_RANK]:
+            best = j
+    return best
 
 
 # Why ``_descend`` stopped: done, cut short by the node limit, or an array to make first.
