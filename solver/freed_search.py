@@ -187,7 +187,7 @@ def _shrink(fs):
             _improve(fs, smaller)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def run(fs):
     """The least-cost freed set that reaches ``fs.best`` (its mask in
     ``fs.state[BEST_SET]``; ``STOPPED``/``GAVE_UP`` as ``solver.least_change._Search``)."""

@@ -18,6 +18,12 @@ the move it would try first at each step without writing and sorting the others
 turns the best moves back into groups.
 
 Kernels see arrays and scalars only; ``solver.kernel_backend`` validates and encodes positions.
+
+The entry points that search (``search``, ``search_and_decode``, ``search_and_decode_with``,
+``root_bound``, and those of ``kernel_lex``, ``lex_hint``, ``lex_tables``, ``one_call`` and
+``freed_search``) release the GIL (``nogil=True``): a server's thread that solves for one game
+never stops another game's threads, and they run on other cores meanwhile. They write only
+arrays they allocate or are given for that one call; shared tables reach them read-only.
 """
 
 from __future__ import annotations
@@ -1022,7 +1028,7 @@ def _root_bound(tables, ub_rest, pairs, suit_bounds):
     return most
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def root_bound(cell, cfg, init, delta, accept, kvecs):
     """The bound a search with these inputs (``search``'s) proves its answer against once
     its per-suit bounds are built: the most its ace step's moves plus the per-suit state
@@ -1085,7 +1091,7 @@ def _accepted(key, base_key, n_q, accept):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def search(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len, node_limit):
     """``search_with`` no automaton state dominance (``no_dominators``)."""
     return search_with(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len, node_limit,
@@ -1464,7 +1470,7 @@ def _unpack_path(best, best_path):
     return moves
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def search_and_decode(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len, node_limit,
                       states, need, hand):
     """``search_and_decode_with`` no automaton state dominance."""
@@ -1472,7 +1478,7 @@ def search_and_decode(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len
                                   node_limit, states, need, hand, no_dominators())
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def search_and_decode_with(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len,
                            node_limit, states, need, hand, dominators):
     """``search_with`` then ``decode_moves`` in one call: ``(best, optimal, nodes, groups,

@@ -627,7 +627,7 @@ def _residual_moves(tables, rows, set_suits):
     return moves, kept
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def search(tables, floor, node_limit, states, set_suits):
     """The best ``value * W + kept`` above ``floor``, and its play: ``(best, complete,
     nodes, work, kept runs (mask), kept sets (per step, bits), groups, lengths, used)``, the

@@ -171,7 +171,7 @@ SOLVED, NOTHING_PLAYED, UNSOLVED = range(3)
 search ran), it plays none (no search), no partition or an undecodable one."""
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _solve_and_least(need, free, hand, weight, forced, joker_rows, ace_mode, copies, init,
                      delta, accept, kvecs, states, triples, rows, lengths, table_rows,
                      table_lengths, node_limit):
@@ -223,7 +223,7 @@ def _group_rows(problem: Problem, groups: list[tuple[int, ...]] | tuple | None) 
 NO_ROWS = (np.zeros((0, ROW_WIDTH), dtype=np.int64), np.zeros(0, dtype=np.int64))
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _least_change(need, free, hand, weight, forced, joker_rows, ace_mode, copies, init, delta,
                   accept, kvecs, states, triples, rows, lengths, best_rows, best_lengths,
                   best_score, node_limit):

@@ -122,7 +122,7 @@ def _run_index(run_suit, run_dec, run_end, run_cover, run_weight):
     return dec_runs, n_dec, suit_mask, ends_at, cover_max, keep_runs
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def build(cell, cfg, init, delta, accept, kvecs, rows, lengths, weights, big, runs, sets,
           hand, free, triples, value, room):
     """The ``LexTables`` of one search: ``runs``/``sets`` from ``split_groups``, ``weights``

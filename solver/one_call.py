@@ -170,7 +170,7 @@ def load() -> np.ndarray:
     return tables
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def solve_codes(data, n_groups, n_cards, codes, lengths, hand, ace_mode, decks, max_jokers,
                 max_singles, weight, tables):
     """``(status, score, optimal, packed)`` (see ``HEAD``) for the position given as
