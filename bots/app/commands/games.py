@@ -169,8 +169,8 @@ def run_tournament(args: argparse.Namespace) -> int:
 def check_ray_address(address: str) -> None:
     """Refuse a --ray address Ray could not use, before Ray is loaded: an empty or malformed
     one, or a HOST:PORT that does not take a TCP connection within ``RAY_CONNECT_SECONDS``
-    (Ray would print warnings and retry for minutes); then refuse --ray without Ray installed.
-    'auto' and 'local' are left to Ray."""
+    (Ray would print warnings and retry for minutes); then refuse --ray without Ray installed,
+    and a ray:// address without the Ray Client's gRPC. 'auto' and 'local' are left to Ray."""
     if address not in RAY_KEYWORDS:
         host, _, port = address.split("://", 1)[-1].rpartition(":")
         if not host or not port.isdigit() or not 0 < int(port) < 65536:
@@ -183,6 +183,9 @@ def check_ray_address(address: str) -> None:
                 from None
     if importlib.util.find_spec("ray") is None:
         raise UsageError("--ray needs Ray: pip install 'machiavelli-engine[ray]'")
+    if address.startswith("ray://") and importlib.util.find_spec("grpc") is None:
+        # the test Ray itself makes, deep in ray.init, with a traceback
+        raise UsageError("a ray:// address needs the Ray Client: pip install 'ray[client]'")
 
 
 def _variant_and_bots(args: argparse.Namespace, seeds: str) -> tuple[Variant, list[str]]:
