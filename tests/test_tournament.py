@@ -111,31 +111,23 @@ def test_an_empty_or_malformed_ray_address_is_refused(capsys, address):
                    "give HOST:PORT, ray://HOST:PORT, auto or local\n")
 
 
-def test_a_reachable_ray_address_without_ray_asks_for_the_extra(capsys, monkeypatch):
+@pytest.mark.parametrize(("missing", "scheme", "message"), [
+    ("ray", "", "--ray needs Ray: pip install 'machiavelli-engine[ray]'"),
+    ("grpc", "ray://", "a ray:// address needs the Ray Client: pip install 'ray[client]'"),
+])
+def test_a_reachable_ray_address_without_the_package_it_needs_asks_for_it(
+        capsys, monkeypatch, missing, scheme, message):
+    if missing == "grpc":  # the Ray Client's own test: Ray itself must be there
+        pytest.importorskip("ray", reason="the [ray] extra is not installed")
     real_find_spec = importlib.util.find_spec
-    monkeypatch.setattr(importlib.util, "find_spec",
-                        lambda name, *rest: None if name == "ray" else real_find_spec(name, *rest))
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *rest:
+                        None if name == missing else real_find_spec(name, *rest))
     with socket.socket() as listening:
         listening.bind(("127.0.0.1", 0))
         listening.listen()
-        address = f"127.0.0.1:{listening.getsockname()[1]}"
+        address = f"{scheme}127.0.0.1:{listening.getsockname()[1]}"
         assert main(["tournament", "--bots", "greedy", "--games", "1", "--ray", address]) == 2
-    assert capsys.readouterr().err == \
-        "machiavelli: error: --ray needs Ray: pip install 'machiavelli-engine[ray]'\n"
-
-
-def test_a_ray_client_address_without_the_client_asks_for_it(capsys, monkeypatch):
-    pytest.importorskip("ray", reason="the [ray] extra is not installed")
-    real_find_spec = importlib.util.find_spec
-    monkeypatch.setattr(importlib.util, "find_spec",
-                        lambda name, *rest: None if name == "grpc" else real_find_spec(name, *rest))
-    with socket.socket() as listening:
-        listening.bind(("127.0.0.1", 0))
-        listening.listen()
-        address = f"ray://127.0.0.1:{listening.getsockname()[1]}"
-        assert main(["tournament", "--bots", "greedy", "--games", "1", "--ray", address]) == 2
-    assert capsys.readouterr().err == \
-        "machiavelli: error: a ray:// address needs the Ray Client: pip install 'ray[client]'\n"
+    assert capsys.readouterr().err == f"machiavelli: error: {message}\n"
 
 
 def test_the_cli_still_starts_a_local_ray_instance():
