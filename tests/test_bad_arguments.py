@@ -142,7 +142,7 @@ def _joker_positions() -> list[Position]:
     return [p for p in found if p.has_jokers]
 
 
-def test_time_limit_is_kept_and_a_cut_search_is_not_called_optimal():
+def test_time_limit_is_kept_and_a_cut_search_is_not_called_optimal(frozen_heap):
     solve("5C 6C 7C 8C", "8D 8H", backend="cpsat")  # load OR-Tools outside the timing
     solve("5C 6C 7C 8C", "8D 8H", backend="kernel")
     positions = _joker_positions()[::4]
@@ -159,7 +159,7 @@ def test_time_limit_is_kept_and_a_cut_search_is_not_called_optimal():
                 assert solution.score == exact.score, str(position)
 
 
-def test_planner_keeps_its_budget():
+def test_planner_keeps_its_budget(frozen_heap):
     from bots.referee.observation import observe
 
     observations = []
