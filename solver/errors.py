@@ -70,3 +70,11 @@ def clip(text: str, limit: int = 80) -> str:
     """``text`` cut to at most ``limit`` characters, ending in ``...`` when cut: error
     messages quote user input through this, so a huge input never makes a huge message."""
     return text if len(text) <= limit else text[:max(limit - 3, 0)] + "..."
+
+
+def cannot(what: str, error: BaseException) -> str:
+    """The one-line message for an operating-system call that failed: ``cannot read x.json:
+    No such file or directory``. The reason is the error's ``strerror`` where it has one,
+    else its text (a timeout's, an address's ``UnicodeError``); never ``None``."""
+    reason = getattr(error, "strerror", None) or error
+    return f"cannot {what}: {reason}"

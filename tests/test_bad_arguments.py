@@ -20,6 +20,7 @@ from solver.errors import (
     InvalidGroupError,
     MalformedPositionError,
     PositionError,
+    cannot,
     clip,
 )
 from solver.hint import hint_position
@@ -119,6 +120,14 @@ def test_clip_keeps_short_texts_and_cuts_long_ones():
     assert clip("x" * 81) == "x" * 77 + "..."
     assert len(clip("y" * 10_000)) == 80
     assert clip("abcdef", limit=5) == "ab..."
+
+
+def test_cannot_gives_the_reason_of_a_failed_os_call_never_none():
+    missing = FileNotFoundError(2, "No such file or directory")
+    assert cannot("read x.json", missing) == "cannot read x.json: No such file or directory"
+    assert cannot("reach the Ray cluster at h:1", TimeoutError("timed out")) == \
+        "cannot reach the Ray cluster at h:1: timed out"
+    assert cannot("write out.txt", OSError("disk gone")) == "cannot write out.txt: disk gone"
 
 
 def test_deeply_nested_json_position_is_malformed_not_a_recursion_error():

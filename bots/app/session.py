@@ -32,7 +32,7 @@ from bots.referee.observation import Observation
 from bots.referee.record import resume
 from solver.arguments import MAX_SEED
 from solver.cards import Card, parse_cards, parse_groups
-from solver.errors import clip
+from solver.errors import cannot, clip
 from solver.variants import Variant
 
 PERSON = "human"  # a seat that moves by command (a person, or an engine client)
@@ -253,7 +253,7 @@ class Session:
         try:
             data = json.loads(Path(path).read_text(encoding="utf-8"))
         except OSError as error:
-            raise SessionError(f"cannot read {path}: {error.strerror}") from None
+            raise SessionError(cannot(f"read {path}", error)) from None
         except json.JSONDecodeError as error:
             raise SessionError(f"{path} is not JSON: {error.msg} at line {error.lineno}") \
                 from None

@@ -18,7 +18,7 @@ from bots.app.render import BOLD, DIM, RESET, cards_text, table_lines
 from bots.app.session import PERSON, Event, Session, SessionError
 from bots.referee.actions import Play
 from solver.cards import Card
-from solver.errors import PositionError
+from solver.errors import PositionError, cannot
 
 HELP = """commands:
   play CARDS     stage a play of these hand cards (or just type the cards): 'play 8D 8H'
@@ -159,8 +159,7 @@ class TerminalGame:
             try:
                 session.save(rest.strip())
             except OSError as error:
-                raise SessionError(f"cannot save to {rest.strip()}: {error.strerror}") \
-                    from None
+                raise SessionError(cannot(f"save to {rest.strip()}", error)) from None
             self.saved = True
             self.say(f"saved to {rest.strip()} (resume: machiavelli play --resume "
                      f"{rest.strip()})")

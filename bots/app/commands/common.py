@@ -22,7 +22,7 @@ from bots.app.commands import COMMAND_HELP
 from solver import arguments
 from solver.api import BACKENDS
 from solver.arguments import MAX_SECONDS, MAX_SEED
-from solver.errors import clip
+from solver.errors import cannot, clip
 from solver.position import Position
 from solver.problem import OBJECTIVES
 from solver.variants import VARIANT_NAMES
@@ -231,7 +231,7 @@ class OutputFile:
                 raise self._cannot(failure) from None
 
     def _cannot(self, error: OSError) -> UsageError:
-        return UsageError(f"cannot write {self.path}: {error.strerror or error}")
+        return UsageError(cannot(f"write {self.path}", error))
 
 
 def progress(done: int, total: int) -> None:

@@ -27,7 +27,7 @@ from bots.app.commands.common import (
 )
 from bots.envs.levels import LEVELS, check_level
 from solver.arguments import MAX_SEED
-from solver.errors import InvalidArgumentError, clip
+from solver.errors import InvalidArgumentError, cannot, clip
 from solver.variants import Variant
 
 MAX_GAMES = 10_000_000
@@ -178,8 +178,7 @@ def check_ray_address(address: str) -> None:
         try:
             socket.create_connection((host.strip("[]"), int(port)), RAY_CONNECT_SECONDS).close()
         except (OSError, UnicodeError) as error:
-            reason = error.strerror if isinstance(error, OSError) and error.strerror else error
-            raise UsageError(f"cannot reach the Ray cluster at {clip(address)}: {reason}") \
+            raise UsageError(cannot(f"reach the Ray cluster at {clip(address)}", error)) \
                 from None
     if importlib.util.find_spec("ray") is None:
         raise UsageError("--ray needs Ray: pip install 'machiavelli-engine[ray]'")
@@ -225,7 +224,7 @@ def run_replay(args: argparse.Namespace) -> int:
     try:
         records = list(read_records(args.file))
     except OSError as error:
-        raise UsageError(f"cannot read {args.file!r}: {error.strerror}") from None
+        raise UsageError(cannot(f"read {args.file!r}", error)) from None
     except ValueError as error:
         raise UsageError(f"{args.file}: {error}") from None
     for number, record in enumerate(records, start=1):

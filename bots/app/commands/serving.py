@@ -11,6 +11,7 @@ import webbrowser
 from typing import Any
 
 from bots.app.commands.common import UsageError, add_command, count
+from solver.errors import cannot
 
 DEFAULT_HOST = "127.0.0.1"  # only this machine, unless told otherwise
 DEFAULT_PORT = 8000
@@ -98,8 +99,7 @@ def _bound(family: int, kind: int, protocol: int, address: Any) -> socket.socket
 
 
 def _cannot_listen(where: str, error: Exception) -> UsageError:
-    reason = error.strerror if isinstance(error, OSError) and error.strerror else error
-    return UsageError(f"cannot listen on {where}: {reason}")
+    return UsageError(cannot(f"listen on {where}", error))
 
 
 def _bracketed(host: str) -> str:
