@@ -191,3 +191,36 @@ def test_empty_stock_draw_is_a_pass_through_the_protocol():
     assert answer["events"][0]["action"] == {"type": "pass"}
     assert ask(engine, {"cmd": "save"})["record"]["actions"][-1] == {"player": 0,
                                                                       "type": "pass"}
+
+
+def test_analyze_with_rollouts_gives_the_experts_winning_chances():
+    from bots.players.estimate import win_chance, win_chance_seen
+    from solver.position import Position
+
+    engine = Engine(io.StringIO(), io.StringIO())
+    ask(engine, {"cmd": "position", "table": "5C 6C 7C 8C", "hand": "8D 8H"})
+    assert "win_chance" not in ask(engine, {"cmd": "analyze"})["analysis"]
+    out = ask(engine, {"cmd": "analyze", "rollouts": 5})["analysis"]["win_chance"]
+    assert out == {"chance": 1.0, "ci95": [1.0, 1.0], "rollouts": 5}  # it goes out at once
+
+    ask(engine, {"cmd": "position", "table": "5C 6C 7C", "hand": "KD 2H 9S QC"})
+    asked = {"cmd": "analyze", "rollouts": 12, "seed": 4, "opponents": [3]}
+    chance = ask(engine, asked)["analysis"]["win_chance"]
+    position = Position.make("5C 6C 7C", "KD 2H 9S QC")
+    assert chance == win_chance(position, [3], 12, 4).to_json()
+    assert 0 < chance["chance"] < 1  # a 4-card hand that cannot play against a 3-card hand
+    for bad, word in (({"rollouts": 0}, "'rollouts'"), ({"rollouts": "9"}, "'rollouts'"),
+                      ({"rollouts": 3, "seed": -1}, "'seed'"),
+                      ({"rollouts": 3, "opponents": [0]}, "hand size")):
+        answer = ask(engine, {"cmd": "analyze", **bad})
+        assert not answer["ok"] and word in answer["error"], answer
+
+    ask(engine, {"cmd": "new_game", "seats": ["client", "greedy"], "seed": 3})
+    ask(engine, {"cmd": "move", "action": {"type": "draw"}})  # greedy then plays: 14 to 10
+    chance = ask(engine, {"cmd": "analyze", "rollouts": 20, "seed": 5})["analysis"]["win_chance"]
+    seen = engine.session.observation()
+    assert seen.hand_sizes == (14, 10)
+    assert chance == win_chance_seen(seen, 20, 5).to_json()
+    assert chance != win_chance(engine._position(), [13], 20, 5).to_json()  # the game's sizes
+    refused = ask(engine, {"cmd": "analyze", "rollouts": 6, "opponents": [13]})
+    assert not refused["ok"] and "'opponents' is for a position" in refused["error"]

@@ -447,3 +447,22 @@ def test_machiavelli_serve_listens_on_the_loopback_and_opens_the_browser(tmp_pat
         server.terminate()
         output, _ = server.communicate(timeout=20)
     assert f"serving on http://127.0.0.1:{port}/" in output
+
+
+def test_a_seats_analyze_rollouts_play_against_the_games_hand_sizes(client):
+    from bots.app.session import PERSON, Session
+    from bots.players.estimate import win_chance_seen
+
+    game = new_game(client, ["person", "greedy"], seed=3, variant="machiavelli")
+    same = Session("machiavelli", [PERSON, "greedy"], 3)  # the same deal, played alike
+    with client.websocket_connect(seat_path(game, 0)) as socket:
+        socket.receive_json()
+        assert ask(socket, "move", action={"type": "draw"})["ok"]
+        same.draw()
+        same.run_bots()
+        seen = same.observation(0)
+        assert seen.hand_sizes == (14, 10)
+        chance = ask(socket, "analyze", rollouts=20, seed=5)["analysis"]["win_chance"]
+        assert chance == win_chance_seen(seen, 20, 5).to_json()
+        refused = ask(socket, "analyze", rollouts=5, opponents=[13])
+        assert refused["ok"] is False and "'opponents' is for a position" in refused["error"]

@@ -14,7 +14,8 @@ running. The commands (docs/protocol.md has them in full, with a transcript):
 - ``state``: the game as the player to move sees it.
 - ``move``: carry out an action for the client seat to move.
 - ``go``: a level's choice (``level``, ``budget``) for the player to move, or for the position.
-- ``solve`` / ``hint`` / ``analyze``: on the game's current player's view, or the position.
+- ``solve`` / ``hint`` / ``analyze``: on the game's current player's view, or the position
+  (``analyze`` with ``rollouts``: the expert's winning chances too).
 - ``save``: the game record so far.  ``quit``: stop.
 """
 
@@ -29,6 +30,7 @@ from typing import Any, TextIO
 from bots.app.session import PERSON, Event, Session, SessionError, seat_levels
 from bots.players import REGISTRY
 from bots.referee.actions import action_from_json, action_to_json
+from bots.referee.observation import Observation
 from solver import arguments
 from solver.cards import Card, parse_cards
 from solver.errors import PositionError, clip
@@ -55,6 +57,7 @@ class Engine:
         self.sink = sink
         self.session: Session | None = None
         self.position: Position | None = None
+        self.seen: Observation | None = None  # a web seat's view, its position the one set
         self.handlers: dict[str, Callable[[dict], dict]] = {
             "hello": self.hello, "position": self.set_position, "new_game": self.new_game,
             "load": self.load, "state": self.state, "move": self.move, "go": self.go,
@@ -118,7 +121,7 @@ class Engine:
                 raise RequestError("'opened' is true or false")
             position = Position.make(table, hand, _text(request, "variant", "machiavelli"),
                                      opened=opened)
-        self.position = position
+        self.position, self.seen = position, None
         self.session = None
         return {"position": str(position)}
 
@@ -196,7 +199,27 @@ class Engine:
         max_plays = request.get("max_plays", 20)
         if not isinstance(max_plays, int) or max_plays < 1:
             raise RequestError("'max_plays' is a positive integer")
-        return {"analysis": analyze(position, unseen=cards, max_plays=max_plays).to_json()}
+        analysis = analyze(position, unseen=cards, max_plays=max_plays).to_json()
+        if request.get("rollouts") is not None:
+            analysis["win_chance"] = self._win_chance(request, position).to_json()
+        return {"analysis": analysis}
+
+    def _win_chance(self, request: dict, position: Position) -> Any:
+        """``analyze``'s winning chances by ``rollouts``: in a game, from what the player to
+        move sees (the opponents' hand sizes, the stock; a web seat's view, ``seen``); for a
+        position, against the request's ``opponents`` hand sizes (default ``[13]``), as
+        ``go`` takes them."""
+        from bots.players.estimate import MAX_ROLLOUTS, observation_for, win_chance_seen
+
+        rollouts = arguments.integer("'rollouts'", request["rollouts"], 1, MAX_ROLLOUTS)
+        seed = arguments.seed("'seed'", request.get("seed", 0))
+        seen = self.session.observation() if self.session is not None else self.seen
+        if seen is None:
+            seen = observation_for(position, request.get("opponents", [13]))
+        elif "opponents" in request:
+            raise RequestError("'opponents' is for a position: in a game the hand sizes are "
+                               "the game's")
+        return win_chance_seen(seen, rollouts, seed)
 
     def save(self, request: dict) -> dict:
         return {"record": self._game().game.record_so_far()}

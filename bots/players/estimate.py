@@ -32,6 +32,12 @@ class WinChance:
     chance: float
     ci95: tuple[float, float]
 
+    def to_json(self) -> dict:
+        """``{"chance", "ci95", "rollouts"}``, rounded to 4 places (the ``win_chance`` of
+        ``machiavelli analyze --json`` and of the engine protocol's ``analyze``)."""
+        return {"chance": round(self.chance, 4), "ci95": [round(x, 4) for x in self.ci95],
+                "rollouts": self.rollouts}
+
     def __str__(self) -> str:
         lo, hi = self.ci95
         return (f"winning chances {self.chance:.0%} (95% interval {lo:.0%}-{hi:.0%}, "
@@ -70,11 +76,22 @@ def observation_for(position: Position, opponents: list[int]) -> Observation:
 
 def win_chance(position: Position, opponents: list[int], rollouts: int = 200, seed: int = 0,
                progress: Callable[[int, int], None] | None = None) -> WinChance:
-    """Share of ``rollouts`` games the expert wins from ``position`` (ties shared)."""
+    """Share of ``rollouts`` games the expert wins from ``position`` (ties shared), the
+    opponents holding ``opponents[i]`` cards each (``observation_for``)."""
     arguments.instance("position", position, Position)
     arguments.integer("rollouts", rollouts, 1, MAX_ROLLOUTS)
     arguments.seed("seed", seed)
-    observation = observation_for(position, opponents)
+    return win_chance_seen(observation_for(position, opponents), rollouts, seed, progress)
+
+
+def win_chance_seen(observation: Observation, rollouts: int = 200, seed: int = 0,
+                    progress: Callable[[int, int], None] | None = None) -> WinChance:
+    """``win_chance`` for what a player sees in a game (its ``Observation``: the opponents'
+    hand sizes, the stock, who has opened, the turn's draws), as the engine protocol's
+    ``analyze`` asks during a game."""
+    arguments.instance("observation", observation, Observation)
+    arguments.integer("rollouts", rollouts, 1, MAX_ROLLOUTS)
+    arguments.seed("seed", seed)
     expert = ExpertBot(seed)
     move = expert.choose(observation)
     rivals = opponent_policies(observation)

@@ -146,9 +146,7 @@ def run_analyze(args: argparse.Namespace) -> int:
     if args.json:
         data = result.to_json()
         if chance is not None:
-            data["win_chance"] = {"chance": round(chance.chance, 4),
-                                  "ci95": [round(x, 4) for x in chance.ci95],
-                                  "rollouts": chance.rollouts}
+            data["win_chance"] = chance.to_json()
         print(json.dumps(data))
         return 0
     for line in result.lines():

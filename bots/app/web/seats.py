@@ -21,8 +21,8 @@ from bots.app.session import Event
 from bots.app.web.games import LiveGame, Sender
 from bots.app.web.views import seat_record, seat_state
 from bots.referee.actions import Action, action_from_json, action_to_json
+from bots.referee.observation import Observation
 from solver.cards import parse_cards
-from solver.position import Position
 
 Result = TypeVar("Result")
 ADVICE = ("hint", "analyze", "solve")  # the engine's commands on the seat's own view
@@ -72,8 +72,8 @@ class SeatConnection:
         """``hint``, ``analyze`` or ``solve`` on this seat's own view, on its turn."""
         async with self.live.lock:
             self._require_turn()
-            position = self.live.session.observation(self.seat).position()
-        return await self.run(position_command, position, request)
+            seen = self.live.session.observation(self.seat)
+        return await self.run(position_command, seen, request)
 
     async def save(self, request: dict[str, Any]) -> dict[str, Any]:
         async with self.live.lock:
@@ -99,11 +99,12 @@ class SeatConnection:
         return events, (time.perf_counter() - started) * 1000
 
 
-def position_command(position: Position, request: dict[str, Any]) -> dict[str, Any]:
-    """The engine's ``hint``, ``analyze`` or ``solve`` answer (without ``ok``) on
-    ``position``: the protocol's own handler, on a position the caller may see."""
+def position_command(seen: Observation, request: dict[str, Any]) -> dict[str, Any]:
+    """The engine's ``hint``, ``analyze`` or ``solve`` answer (without ``ok``) on what a seat
+    ``seen``: the protocol's own handler, on the position the seat may see (``analyze``'s
+    rollouts against the game's hand sizes and stock)."""
     engine = Engine((), io.StringIO())
-    engine.position = position
+    engine.position, engine.seen = seen.position(), seen
     command = request.get("cmd")
     if command not in ADVICE:
         raise RequestError(f"not an advice command: {command!r}")
