@@ -265,6 +265,8 @@ def test_hint_and_follow_it(page, server, tmp_path):
     page.click("#analyze")
     page.wait_for_selector("#analysis-panel:not(.hidden) h3")
     assert "Best play:" in page.inner_text("#analysis")
+    assert re.search(r"Winning chances: \d+% \(95% interval \d+%–\d+%; .* 100 deals",
+                     page.inner_text("#analysis"))
     _screenshot(page, tmp_path, "table-hint")
     size = len(hand_cards(page))
     page.click("#hint-play")

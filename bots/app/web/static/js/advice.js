@@ -39,12 +39,20 @@ export function playView(play, before = null) {
   return box;
 }
 
-/** The analysis: best score, the plays, the outs and the stuck cards. */
+/** The analysis: best score, the plays, the outs, the stuck cards, and the winning chances
+ * when the answer has them (the game table asks for them). */
 export function analysisView(analysis) {
   const box = el("div", "", "analysis");
   const best = analysis.best || {};
   box.appendChild(el("p", `Best play: ${best.cards ?? 0} card(s), ${best.points ?? 0} point(s)` +
     (analysis.goes_out ? " — goes out!" : "")));
+  const chance = analysis.win_chance;
+  if (chance) {
+    const pct = (x) => `${Math.round(100 * x)}%`;
+    box.appendChild(el("p", `Winning chances: ${pct(chance.chance)} (95% interval ` +
+      `${pct(chance.ci95[0])}–${pct(chance.ci95[1])}; the expert playing your hand in ` +
+      `${chance.rollouts} deals of the unseen cards)`, "chances"));
+  }
   const plays = analysis.plays || [];
   box.appendChild(el("h3", `Plays (${plays.length}${analysis.plays_capped ? "+" : ""})`));
   const list = el("ul");

@@ -18,6 +18,7 @@ let selected = new Set();
 let sortBy = "suit";
 let hint = null;
 let busy = false;
+const CHANCE_ROLLOUTS = 100; // the analysis's winning chances: about 2 s of the expert's rollouts
 
 const observation = () => (state && state.observation) || {};
 const legal = () => (state && !state.over && myTurn() ? observation().legal || [] : []);
@@ -278,7 +279,8 @@ function layOutHint() {
 }
 
 async function showAnalysis() {
-  const answer = await send("analyze");
+  say(`Analysing, with the expert's winning chances over ${CHANCE_ROLLOUTS} played-out deals…`);
+  const answer = await send("analyze", { rollouts: CHANCE_ROLLOUTS });
   if (!answer.ok) return render();
   $("analysis").innerHTML = "";
   $("analysis").appendChild(analysisView(answer.analysis));
