@@ -12,9 +12,11 @@ HINT_PLAY = re.compile(r"play ([^\n(]+) \(\d+ cards?\)")
 
 
 def spawn(*args: str):
-    """``machiavelli ARGS --color never`` in a pseudo-terminal."""
+    """``machiavelli ARGS --color never`` in a pseudo-terminal. Each wait for its output
+    may take minutes: on a fresh checkout a bot's first move may compile kernels that the
+    tests beside it (another worker of ``pytest -n auto``) have not compiled yet."""
     return pexpect.spawn(sys.executable, ["-m", "bots.app.cli", *args, "--color", "never"],
-                         encoding="utf-8", timeout=60, dimensions=(50, 200))
+                         encoding="utf-8", timeout=300, dimensions=(50, 200))
 
 
 def take_turn(child) -> None:
