@@ -10,6 +10,7 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -30,12 +31,13 @@ print(json.dumps([first.elapsed_ms, then.elapsed_ms, first.score, then.score]))
 NOTHING_LOADED_LATER = """
 import importlib
 import json
-import numpy as np
+import sys
 from numba.core.registry import CPUDispatcher
-from solver import Position, analyze, hint, solve_position, tidy, fastcheck, kernel
-from solver.generate import random_position
+from solver import tidy, fastcheck, kernel
 from solver.warmup import load_kernels
-from bots.arena.tournament import play_one
+
+sys.path.insert(0, sys.argv[1])
+from warm_cache import exercise  # tests/warm_cache.py: solves, hints, openings, games
 
 def versions():
     return {f"{m.__name__}.{n}": len(f.signatures) for m in (tidy, fastcheck, kernel)
@@ -44,25 +46,7 @@ def versions():
 load_kernels()
 importlib.import_module("solver.hint").load_least_change()  # a hint's own set-up
 before = versions()
-rng = np.random.default_rng(9)
-variants = ["machiavelli", "machiavelli:ace=low", "machiavelli:ace=high", "bga", "shanghai",
-            "guadalupe", "carousel", "vatican", "tahiti", "machiavelli:opening=36"]
-for variant in variants:
-    for jokers in (0, 1, 2):
-        position = random_position(rng, variant, int(rng.integers(0, 50)),
-                                   int(rng.integers(1, 12)), singles=1, jokers=jokers)
-        for objective in ("cards", "points"):
-            solve_position(position, objective)
-            solve_position(position, objective, time_limit=0.01)
-        hint(position)
-    analyze(position, max_plays=3)
-for variant in ("machiavelli:opening=36", "vatican"):  # openings: from the hand, a 3-card run
-    for _ in range(4):
-        dealt = random_position(rng, variant, 20, 12, jokers=1)
-        solve_position(Position(dealt.table, dealt.hand, dealt.variant, False))
-for game in range(2):
-    play_one("machiavelli", ["expert", "planner", "greedy", "beginner", "random"][game:game + 3],
-             2, 5, game, 0.05)
+exercise()
 after = versions()
 print(json.dumps({name: after[name] - before[name] for name in after
                   if after[name] != before[name]}))
@@ -109,7 +93,8 @@ def test_the_warm_up_loads_every_kernel_version_a_solve_uses():
     """A fresh process, on the usual cache: a version loaded from the cache counts as one
     compiled, so the cache need not start empty (the suite has filled it by now; a cache of
     its own would compile every kernel a second time, four minutes of the suite's run)."""
-    assert json.loads(run_python(NOTHING_LOADED_LATER, None)) == {}
+    tests = str(Path(__file__).parent)
+    assert json.loads(run_python(NOTHING_LOADED_LATER, None, tests)) == {}
 
 
 SCIPY_UNTOUCHED = """
