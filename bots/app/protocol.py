@@ -25,7 +25,7 @@ import json
 import math
 import time
 from collections.abc import Callable, Iterable
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from bots.app.session import PERSON, Event, Session, SessionError, seat_levels
 from bots.players import REGISTRY
@@ -36,6 +36,9 @@ from solver.cards import Card, parse_cards
 from solver.errors import PositionError, clip
 from solver.position import Position
 from solver.variants import VARIANT_NAMES
+
+if TYPE_CHECKING:  # loaded with the first analyze that asks for rollouts
+    from bots.players.estimate import WinChance
 
 CLIENT = "client"  # a seat the protocol's client moves for
 INTERNAL = "internal error (please report):"  # the start of an answer to an engine fault
@@ -204,7 +207,7 @@ class Engine:
             analysis["win_chance"] = self._win_chance(request, position).to_json()
         return {"analysis": analysis}
 
-    def _win_chance(self, request: dict, position: Position) -> Any:
+    def _win_chance(self, request: dict, position: Position) -> WinChance:
         """``analyze``'s winning chances by ``rollouts``: in a game, from what the player to
         move sees (the opponents' hand sizes, the stock; a web seat's view, ``seen``); for a
         position, against the request's ``opponents`` hand sizes (default ``[13]``), as

@@ -81,7 +81,7 @@ def win_chance(position: Position, opponents: list[int], rollouts: int = 200, se
     arguments.instance("position", position, Position)
     arguments.integer("rollouts", rollouts, 1, MAX_ROLLOUTS)
     arguments.seed("seed", seed)
-    return win_chance_seen(observation_for(position, opponents), rollouts, seed, progress)
+    return _played_out(observation_for(position, opponents), rollouts, seed, progress)
 
 
 def win_chance_seen(observation: Observation, rollouts: int = 200, seed: int = 0,
@@ -92,6 +92,12 @@ def win_chance_seen(observation: Observation, rollouts: int = 200, seed: int = 0
     arguments.instance("observation", observation, Observation)
     arguments.integer("rollouts", rollouts, 1, MAX_ROLLOUTS)
     arguments.seed("seed", seed)
+    return _played_out(observation, rollouts, seed, progress)
+
+
+def _played_out(observation: Observation, rollouts: int, seed: int,
+                progress: Callable[[int, int], None] | None) -> WinChance:
+    """The rollouts behind ``win_chance`` and ``win_chance_seen``, on checked arguments."""
     expert = ExpertBot(seed)
     move = expert.choose(observation)
     rivals = opponent_policies(observation)
