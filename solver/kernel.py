@@ -59,7 +59,8 @@ LAZY_BOUNDS = 50
 # bench.compare --worst side by side with main: 53,985 to 56,132 nodes, yet the slowest call
 # 1.78 to 0.96 ms and the median 0.042 to 0.036 ms.
 LAZY_FREE = 64
-PAIR_WORK = 2000  # work a joker-free search does before it restarts with ``pair_state_bounds``
+ASPIRE_WORK = 2000  # work a search does before it aspires to its root bound (``_search_on``)
+JOKER_ASPIRATIONS = 2  # with jokers (only when nothing is found by then): the bound, one less
 UNKNOWN_FUTURE = 1 << 50  # what a node can add, before its exploration ends: no bound yet
 SORT_SCRATCH = 1 << 9  # moves a node's sort orders by packed keys (``_sort_moves``)
 INDEX_BITS = 20  # a packed sort key: rank below the node's best, then the move's index
@@ -979,37 +980,41 @@ def _pair_bound(pairs, t, key):
 
 
 @njit(cache=True)
-def _search_with_pairs(tables, accept, ub_rest, upper, node_limit, best, best_path, table):
-    """A joker-free search that ran ``PAIR_WORK`` without ending, finished with
-    ``pair_state_bounds``: ``(best, best_path, complete, nodes)``.
+def _search_on(tables, accept, ub_rest, node_limit, best, best_path, table, pairs, suit_bounds,
+               aspirations):
+    """A search that ran ``ASPIRE_WORK`` without ending, finished: ``(best, best_path,
+    complete, nodes)``. ``pairs``: ``pair_state_bounds`` (joker-free searches, which prune by
+    them from here on) or ``NO_PAIRS``; ``suit_bounds``: ``_suit_state_bounds`` (searches
+    with jokers) or ``NO_PAIRS``' shape.
 
-    First an aspiration: the pair bounds give ``target``, the most any ace move can reach,
-    and a search that counts only answers worth ``target`` prunes every node whose bound is
-    lower, so it either finds one (optimal) or ends quickly (when the best play lies under a
-    late ace move, or the first moves lead nowhere). It starts from a copy of the first
-    search's transposition ``table``: a node that search settled holds no such answer, or
-    it would have found it. Failing that, the first search goes on from its ``table`` (what
-    it settled stays settled), its ``best`` the floor, pruning by the pair bounds.
-    ``node_limit`` (0: none) caps both."""
-    pairs = pair_state_bounds(tables.cell, tables.init, tables.delta, accept, tables.alive,
-                              tables.kvecs)
-    target = _root_bound(tables, ub_rest, pairs, NO_PAIRS)
-    nodes = 0
-    if target <= best:  # the first run's answer already reaches the bound: optimal
-        return best, best_path, True, nodes
-    if target > best + 1:
-        found, path, complete, nodes, work, _ = _branch_and_bound(
-            tables, accept, ub_rest, upper, node_limit, target - 1, pairs, _copied(table))
-        if found >= target:
-            return found, path, True, nodes
-        if not complete or (node_limit > 0 and work >= node_limit):
+    First up to ``aspirations`` searches for one score each: those bounds give ``cap``, the
+    most any ace move can reach, and a search that counts only answers worth ``cap`` prunes
+    every node whose bound is lower, so it either finds one (optimal) or proves that none
+    exists, often quickly (the best play under a late ace move, or a full play the first
+    search was slow to find); then ``cap`` one lower. Each starts from a copy of the first
+    search's transposition ``table``: a node that search settled holds no such answer, or it
+    would have found it. Then the first search goes on from its ``table`` (what it settled
+    stays settled), its ``best`` the floor, and stops at the first answer worth ``cap``: the
+    aspirations proved it optimal. ``node_limit`` (0: none) caps them all."""
+    cap = _root_bound(tables, ub_rest, pairs, suit_bounds)
+    nodes, tries = 0, 0
+    while cap > best:
+        floor = cap - 1 if tries < aspirations else best
+        found, path, complete, more, work, _ = _branch_and_bound(
+            tables, accept, ub_rest, cap, node_limit, floor, pairs,
+            _copied(table) if floor > best else table)
+        nodes, tries = nodes + more, tries + 1
+        if found > floor:  # worth ``cap`` (it stops there), or the first search's better one
+            return found, path, complete or found == cap, nodes
+        if not complete:
             return best, best_path, False, nodes  # cut short: the first run's answer
+        if floor == best:
+            break
+        if node_limit > 0 and work >= node_limit:
+            return best, best_path, False, nodes
         node_limit = 0 if node_limit == 0 else node_limit - work
-    found, path, complete, more, _, _ = _branch_and_bound(tables, accept, ub_rest, upper,
-                                                          node_limit, best, pairs, table)
-    if found > best:
-        return found, path, complete, nodes + more
-    return best, best_path, complete, nodes + more
+        cap -= 1  # nothing is worth ``cap``: an answer one below it is optimal
+    return best, best_path, True, nodes
 
 
 @njit(cache=True)
@@ -1125,22 +1130,37 @@ def search_with(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len, node
     ub_rest = _gain_bounds(cell)
     upper = ub_rest[0] + (cfg[WILD] - cfg[TABLE_JOKERS]) * cfg[JOKER_WEIGHT_MAX]
     paired = cfg[WILD] == 0  # the pair bounds count no jokers
+    # without jokers the first search ends at ASPIRE_WORK; with them, only if it finds nothing
     first = node_limit if not paired else (
-        PAIR_WORK if node_limit == 0 else min(node_limit, PAIR_WORK))
+        ASPIRE_WORK if node_limit == 0 else min(node_limit, ASPIRE_WORK))
     if paired and cfg[FLOOR] == NO_SCORE and cfg[TABLE_JOKERS] == 0:
         found, path = _first_descent(tables, accept, upper, first)
         if found:  # the search's own answer, and its nodes: it would stop right there
             return upper, _unpack_path(upper, path), True, N_STEPS - 1
     best, best_path, complete, nodes, work, table = _branch_and_bound(
-        tables, accept, ub_rest, upper, first, cfg[FLOOR], NO_PAIRS, _new_table())
+        tables, accept, ub_rest, upper, first, cfg[FLOOR], NO_PAIRS, _new_table(),
+        0 if paired else ASPIRE_WORK)
     left = 0 if node_limit == 0 else node_limit - work  # 0: no cap
-    if paired and not complete and (node_limit == 0 or left > 0):
-        best, best_path, complete, more = _search_with_pairs(tables, accept, ub_rest, upper,
-                                                             left, best, best_path, table)
+    if not complete and (node_limit == 0 or left > 0):
+        pairs, suit_bounds = _aspiration_bounds(tables, accept, paired)
+        aspirations = 1 if paired else JOKER_ASPIRATIONS
+        best, best_path, complete, more = _search_on(tables, accept, ub_rest, left, best,
+                                                     best_path, table, pairs, suit_bounds,
+                                                     aspirations)
         nodes += more
     if best <= cfg[FLOOR]:  # nothing beats the floor (``NO_SCORE``: no partition at all)
         best = NO_SCORE
     return best, _unpack_path(best, best_path), complete or best == upper, nodes
+
+
+@njit(cache=True)
+def _aspiration_bounds(tables, accept, paired):
+    """``_search_on``'s ``(pairs, suit_bounds)``: the suit pairs' bounds without jokers (the
+    search prunes by them from then on), else the suits' own."""
+    if paired:
+        return pair_state_bounds(tables.cell, tables.init, tables.delta, accept, tables.alive,
+                                 tables.kvecs), np.zeros((1, 1, 1, 1), dtype=np.int64)
+    return NO_PAIRS, _suit_state_bounds(tables, accept, tables.cfg[WILD])
 
 
 @njit(cache=True)
@@ -1219,9 +1239,11 @@ DEPTH, BEST, NODES, WORK, TT_USED = range(5)  # the search's scalars in ``_desce
 
 
 @njit(cache=True)
-def _branch_and_bound(tables, accept, ub_rest, upper, node_limit, floor, pairs, table):
+def _branch_and_bound(tables, accept, ub_rest, upper, node_limit, floor, pairs, table,
+                      idle_limit=0):
     """The depth-first search proper: ``(best, best_path, complete, nodes, work, table)``,
-    the path one move code per step, ``best`` ``floor`` if no answer beats it; ``pairs``: the
+    the path one move code per step, ``best`` ``floor`` if no answer beats it (it stops, cut
+    short, after ``idle_limit`` work if none does by then; 0: never); ``pairs``: the
     suit pairs' bounds (``pair_state_bounds``) or ``NO_PAIRS``; ``table``: ``_new_table()``,
     or the transposition table of a search cut short with the same or a lower floor (it goes
     on from there, as ``_forget`` left it). The table also keeps the most a node can still
@@ -1247,7 +1269,7 @@ def _branch_and_bound(tables, accept, ub_rest, upper, node_limit, floor, pairs, 
     while True:
         reason, grown = _descend(views, frames, unmanaged(moves), unmanaged(suit_bounds), (
             unmanaged(tt_keys), unmanaged(tt_vals), unmanaged(tt_fut)),
-            (unmanaged(split), unmanaged(no_cut)), state, upper, node_limit)
+            (unmanaged(split), unmanaged(no_cut)), state, upper, (node_limit, idle_limit, floor))
         if reason == GROW_TABLE:
             tt_keys, tt_vals, tt_fut = _regrown(tt_keys, tt_vals, tt_fut)
         elif reason == BUILD_BOUNDS:
@@ -1261,18 +1283,22 @@ def _branch_and_bound(tables, accept, ub_rest, upper, node_limit, floor, pairs, 
 
 
 @njit(cache=True)
-def _descend(views, frames, moves, suit_bounds, tt, scratch, state, upper, node_limit):
+def _descend(views, frames, moves, suit_bounds, tt, scratch, state, upper, limits):
     """``_branch_and_bound``'s loop, on ``unmanaged`` views (``_search_views``, ``_frames``,
     the ``moves``, the suits' bounds, the table's ``tt`` and the node bound's ``scratch``),
     from where ``state`` (``DEPTH`` .. ``TT_USED``) left it until it ends or wants a new
     array: ``(reason, moves)``, ``moves`` the grown rows (``GREW_MOVES``)."""
     ex, cfg, fixed_before, seen, dominators, accept, ub_rest, pairs = views
     seg_pos, seg_end, score, ahead, node_keys, path, best_path = frames
-    (tt_keys, tt_vals, tt_fut), (split, no_cut) = tt, scratch
+    (tt_keys, tt_vals, tt_fut), (split, no_cut), (node_limit, idle_limit, floor) = tt, \
+        scratch, limits
     n_q, wild, mandatory = ex[8], cfg[WILD], cfg[TABLE_JOKERS]
     key_space, reason, grown = BASE_KEY * (wild + 1), DONE, moves
     depth, best, nodes, work, tt_used = state[DEPTH], state[BEST], state[NODES], \
         state[WORK], state[TT_USED]
+    stop_at = node_limit  # the work at which the search stops, cut short (0: none)
+    if idle_limit > 0 and best == floor:
+        stop_at = idle_limit if node_limit == 0 else min(idle_limit, node_limit)
     while depth >= 0:
         if 2 * tt_used > tt_keys.shape[0]:  # half full: grown fourfold
             reason = GROW_TABLE
@@ -1292,7 +1318,7 @@ def _descend(views, frames, moves, suit_bounds, tt, scratch, state, upper, node_
             if used >= mandatory and _accepted(child_key, BASE_KEY, KEY_RADIX, accept):
                 ahead[depth] = max(ahead[depth], gain)
                 if child_score > best:
-                    best = child_score
+                    best, stop_at = child_score, node_limit  # no longer idle
                     best_path[:] = path
             continue
         if suit_bounds.shape[0] == pairs.shape[0] == 1 and (
@@ -1309,7 +1335,7 @@ def _descend(views, frames, moves, suit_bounds, tt, scratch, state, upper, node_
         if not explore:
             ahead[depth] = max(ahead[depth], gain + min(future, bound))
             continue
-        if node_limit > 0 and work >= node_limit:
+        if stop_at > 0 and work >= stop_at:
             _forget(tt_keys, tt_vals, node_keys[1: depth + 1], t * key_space + child_key)
             reason = CUT_SHORT
             break

@@ -1,8 +1,8 @@
 """The kernel's suit-pair bound (``kernel.pair_state_bounds``, issue 12 item 1b) and the
-joker-free search that goes past ``kernel.PAIR_WORK``: an aspiration at the pairs' bound,
-then the first search resumed from its transposition table. Bounds only prune: the answers
-stay CP-SAT's, and the points objective's ``ace=both`` worst cases are proved in a few
-hundred nodes instead of thousands."""
+search that goes past ``kernel.ASPIRE_WORK``: an aspiration at the pairs' bound (the suits'
+with jokers), then the first search resumed from its transposition table. Bounds only
+prune: the answers stay CP-SAT's, and the points objective's ``ace=both`` worst cases are
+proved in a few hundred nodes instead of thousands."""
 
 from __future__ import annotations
 
@@ -45,6 +45,40 @@ def test_the_worst_points_positions_are_proved_in_fewer_nodes(position, score, m
     assert answer.optimal and answer.score == score
     assert answer.stats["nodes"] < most_nodes
     assert solve_position(position, "points", "cpsat").score == score
+
+
+# Carousel hands from bench.joker_games --seed 2026 (two decks, two jokers, 26 hand cards). The
+# first plays its whole hand, the root bound, yet the plain search took 20,555 nodes to find
+# it; a search for that score alone (the aspiration, past ``ASPIRE_WORK`` with nothing found)
+# ends in 2,301. On the second no play is worth the bound (26), and a second aspiration
+# finds a 25 (4,592 nodes, 8,800 before).
+FULL_HAND_CAROUSEL = Position.parse(
+    "KS KH KC | AD 2D 3D 4D | 3D 4D 5D | KS KH KD | AS 2S *3S | 10S 10H 10C | JS JH JC | "
+    "AS 2S 3S 4S 5S | 5S 6S 7S 8S | 9D 10D *JD QD | 10D JD QD | 3C 4C 5C | "
+    "5C 6C 7C 8C 9C 10C | QC KC AC | 6S 6H 6D / 3S AC 8H 9C 9S 8H AH 5H AH QH 8D 10H 5H 2C "
+    "JC 7D QC 4S 4C 9S 7C 8D 4H 7H 7S 2D / carousel")
+ONE_SHORT_CAROUSEL = Position.parse(
+    "KS KH KC | AD 2D 3D | 3D 4D 5D | KS KH KD | 9D 10D JD QD | AS 2S *3S | "
+    "AS 2S 3S 4S 5S 6S 7S 8S | 10S 10H 10D 10C | 3C 4C 5C *6C | 5C 6C 7C 8C 9C 10C JC QC KC AC "
+    "/ 3S AC 8H 9C 9S 8H AH 5H AH QH 8D 10H 5H 2C JC 7D QC 4S 4C 9S 7C 8D 4H 7H 4D 7S "
+    "/ carousel")
+
+
+@pytest.mark.parametrize(("position", "score", "most_nodes"), [
+    (FULL_HAND_CAROUSEL, 26, 5_000), (ONE_SHORT_CAROUSEL, 25, 6_000)])
+def test_searches_with_jokers_aspire_to_their_root_bound(position, score, most_nodes):
+    """Past ``ASPIRE_WORK`` with no answer yet, a search with jokers looks for the root
+    bound's score alone first, then for one less; exact either way (CP-SAT's score), and
+    with its work capped it still stops within the cap with a valid answer."""
+    problem = Problem.from_position(position)
+    answer = kernel_backend.solve(problem)
+    assert answer.optimal and answer.score == score
+    assert kernel_backend.root_bound(problem) == 26
+    assert answer.stats["nodes"] < most_nodes
+    assert solve_position(position, backend="cpsat").score == score
+    for limit in (kernel.ASPIRE_WORK + 100, 3 * kernel.ASPIRE_WORK):
+        capped = kernel_backend.solve(problem, limit)
+        assert capped.score <= score and capped.stats.get("nodes", 0) <= limit
 
 
 def search_inputs(position: Position, objective: str) -> tuple:
@@ -99,7 +133,7 @@ def test_the_pair_bound_lies_between_the_optimum_and_the_suit_bound():
 
 @pytest.mark.parametrize("cut", [40, 300])
 def test_a_search_cut_short_and_finished_with_the_pairs_is_exact(cut):
-    """``_search_with_pairs`` after a first search cut at ``cut`` work (the open nodes
+    """``_search_on`` after a first search cut at ``cut`` work (the open nodes
     forgotten, the settled ones kept): the same best score as one whole search."""
     finished = 0
     for position in hard_positions(12 + cut, 40):
@@ -116,15 +150,16 @@ def test_a_search_cut_short_and_finished_with_the_pairs_is_exact(cut):
             if complete:
                 continue
             finished += 1
-            best, _, complete, _ = kernel._search_with_pairs(
-                tables, accept, ub_rest, ub_rest[0], 0, best, path, table)
+            pairs, suit_bounds = kernel._aspiration_bounds(tables, accept, True)
+            best, _, complete, _ = kernel._search_on(tables, accept, ub_rest, 0, best, path,
+                                                     table, pairs, suit_bounds, 1)
             assert complete and best == whole, (str(position), objective)
     assert finished >= 10
 
 
 def test_kernel_and_cpsat_agree_on_random_ace_both_points_positions():
     """A few hundred ``ace=both`` positions on the points objective, the kernel against
-    CP-SAT; some of them run past ``kernel.PAIR_WORK``."""
+    CP-SAT; some of them run past ``kernel.ASPIRE_WORK``."""
     paired = 0
     for position in hard_positions(13, 300):
         problem = Problem.from_position(position, "points")
@@ -137,12 +172,12 @@ def test_kernel_and_cpsat_agree_on_random_ace_both_points_positions():
 
 
 def test_a_work_limit_still_caps_a_search_past_pair_work():
-    """With a node limit above ``PAIR_WORK`` the search still stops within it, its answer
+    """With a node limit above ``ASPIRE_WORK`` the search still stops within it, its answer
     valid (at most the optimum)."""
     inputs = search_inputs(WORST_POINTS, "points")
     whole, _, optimal, _ = kernel.search(*inputs, 0)
     assert optimal and whole == 51
-    for limit in (kernel.PAIR_WORK // 2, kernel.PAIR_WORK + 50, 3 * kernel.PAIR_WORK):
+    for limit in (kernel.ASPIRE_WORK // 2, kernel.ASPIRE_WORK + 50, 3 * kernel.ASPIRE_WORK):
         best, _, optimal, nodes = kernel.search(*inputs, limit)
         assert best <= whole and (optimal or nodes <= limit)
 
@@ -170,7 +205,7 @@ def test_the_first_descent_gives_the_search_its_own_answer(ace):
             tables = kernel._search_tables(cell, cfg, init, delta, accept, kvecs, groups,
                                            lengths, kernel.no_dominators())
             upper = kernel._gain_bounds(cell)[0]
-            found, _ = kernel._first_descent(tables, accept, upper, kernel.PAIR_WORK)
+            found, _ = kernel._first_descent(tables, accept, upper, kernel.ASPIRE_WORK)
             if found:
                 assert full[0] == upper and full[3] == kernel.N_STEPS - 1
             descended += found
