@@ -60,7 +60,7 @@ LAZY_BOUNDS = 50
 # 1.78 to 0.96 ms and the median 0.042 to 0.036 ms.
 LAZY_FREE = 64
 ASPIRE_WORK = 2000  # work a search does before it aspires to its root bound (``_search_on``)
-JOKER_ASPIRATIONS = 2  # with jokers (only when nothing is found by then): the bound, one less
+JOKER_ASPIRATIONS = 4  # with jokers, if nothing is found by then: floors 1, 2, 4, 8 below the bound
 UNKNOWN_FUTURE = 1 << 50  # what a node can add, before its exploration ends: no bound yet
 SORT_SCRATCH = 1 << 9  # moves a node's sort orders by packed keys (``_sort_moves``)
 INDEX_BITS = 20  # a packed sort key: rank below the node's best, then the move's index
@@ -987,22 +987,24 @@ def _search_on(tables, accept, ub_rest, node_limit, best, best_path, table, pair
     them from here on) or ``NO_PAIRS``; ``suit_bounds``: ``_suit_state_bounds`` (searches
     with jokers) or ``NO_PAIRS``' shape.
 
-    First up to ``aspirations`` searches for one score each: those bounds give ``cap``, the
-    most any ace move can reach, and a search that counts only answers worth ``cap`` prunes
-    every node whose bound is lower, so it either finds one (optimal) or proves that none
-    exists, often quickly (the best play under a late ace move, or a full play the first
-    search was slow to find); then ``cap`` one lower. Each starts from a copy of the first
-    search's transposition ``table``: a node that search settled holds no such answer, or it
-    would have found it. Then the first search goes on from its ``table`` (what it settled
-    stays settled), its ``best`` the floor, and stops at the first answer worth ``cap``: the
-    aspirations proved it optimal. ``node_limit`` (0: none) caps them all."""
+    First up to ``aspirations`` searches in a window below ``top``, the most any ace move
+    can reach by those bounds: the ``i``-th counts only answers above ``top - 2 ** i``, so
+    it prunes every node whose bound is that or lower, and it either finds the best answer
+    (it is above its floor: optimal) or proves that none is above the floor, often quickly
+    (the best play under a late ace move, or a full play the first search was slow to
+    find); each stops at ``cap``, what the last one left. Each starts from a copy of the
+    first search's transposition ``table``: a node that search settled holds no answer above
+    these floors, or it would have found it. Then the first search goes on from its
+    ``table`` (what it settled stays settled), its ``best`` the floor, and stops at the
+    first answer worth ``cap``. ``node_limit`` (0: none) caps them all."""
     cap = _root_bound(tables, ub_rest, pairs, suit_bounds)
+    top = cap
     nodes, tries = 0, 0
     while cap > best:
-        floor = cap - 1 if tries < aspirations else best
+        floor = max(best, top - (1 << tries)) if tries < aspirations else best
         found, path, complete, more, work, _ = _branch_and_bound(
             tables, accept, ub_rest, cap, node_limit, floor, pairs,
-            _copied(table) if floor > best else table)
+            _copied(table) if floor > best else table, 0, suit_bounds)
         nodes, tries = nodes + more, tries + 1
         if found > floor:  # worth ``cap`` (it stops there), or the first search's better one
             return found, path, complete or found == cap, nodes
@@ -1013,7 +1015,7 @@ def _search_on(tables, accept, ub_rest, node_limit, best, best_path, table, pair
         if node_limit > 0 and work >= node_limit:
             return best, best_path, False, nodes
         node_limit = 0 if node_limit == 0 else node_limit - work
-        cap -= 1  # nothing is worth ``cap``: an answer one below it is optimal
+        cap = floor  # nothing is worth more than ``floor``: an answer worth it is optimal
     return best, best_path, True, nodes
 
 
@@ -1139,7 +1141,7 @@ def search_with(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len, node
             return upper, _unpack_path(upper, path), True, N_STEPS - 1
     best, best_path, complete, nodes, work, table = _branch_and_bound(
         tables, accept, ub_rest, upper, first, cfg[FLOOR], NO_PAIRS, _new_table(),
-        0 if paired else ASPIRE_WORK)
+        ASPIRE_WORK if not paired and cfg[FLOOR] == NO_SCORE else 0)
     left = 0 if node_limit == 0 else node_limit - work  # 0: no cap
     if not complete and (node_limit == 0 or left > 0):
         pairs, suit_bounds = _aspiration_bounds(tables, accept, paired)
@@ -1240,10 +1242,12 @@ DEPTH, BEST, NODES, WORK, TT_USED = range(5)  # the search's scalars in ``_desce
 
 @njit(cache=True)
 def _branch_and_bound(tables, accept, ub_rest, upper, node_limit, floor, pairs, table,
-                      idle_limit=0):
+                      idle_limit=0, built=None):
     """The depth-first search proper: ``(best, best_path, complete, nodes, work, table)``,
     the path one move code per step, ``best`` ``floor`` if no answer beats it (it stops, cut
-    short, after ``idle_limit`` work if none does by then; 0: never); ``pairs``: the
+    short, after ``idle_limit`` work if none does by then; 0: never); ``built``: the suits'
+    state bounds (``_suit_state_bounds``) if already built, used rather than built again;
+    ``pairs``: the
     suit pairs' bounds (``pair_state_bounds``) or ``NO_PAIRS``; ``table``: ``_new_table()``,
     or the transposition table of a search cut short with the same or a lower floor (it goes
     on from there, as ``_forget`` left it). The table also keeps the most a node can still
@@ -1262,8 +1266,9 @@ def _branch_and_bound(tables, accept, ub_rest, upper, node_limit, floor, pairs, 
     tt_keys, tt_vals, tt_fut, tt_used = table
     split, no_cut = np.zeros(2 * wild + 1, dtype=np.int64), np.zeros((1, 1, 1, 1), dtype=np.int64)
     # suit_bounds: built when first worth it (at once with a floor to beat, ``_root_moves``)
+    given = np.zeros((1, 1, 1, 1), dtype=np.int64) if built is None else built
     moves, end, suit_bounds = _root_moves(tables, accept, views[0], np.empty(
-        (1 << 9, N_MOVE_FIELDS), dtype=np.int64), floor, pairs)
+        (1 << 9, N_MOVE_FIELDS), dtype=np.int64), floor, pairs, given)
     frames[1][0] = end  # the root's moves
     state = np.array([0, floor, 0, 0, tt_used], dtype=np.int64)
     while True:
@@ -1273,7 +1278,8 @@ def _branch_and_bound(tables, accept, ub_rest, upper, node_limit, floor, pairs, 
         if reason == GROW_TABLE:
             tt_keys, tt_vals, tt_fut = _regrown(tt_keys, tt_vals, tt_fut)
         elif reason == BUILD_BOUNDS:
-            suit_bounds = _suit_state_bounds(tables, accept, wild)
+            suit_bounds = given if given.shape[0] > 1 else _suit_state_bounds(tables, accept,
+                                                                              wild)
         elif reason == GREW_MOVES:
             moves = grown  # a new array: the loop's rows copied
         else:
@@ -1385,16 +1391,18 @@ def _frames():
 
 
 @njit(cache=True)
-def _root_moves(tables, accept, ex, moves, floor, pairs):
+def _root_moves(tables, accept, ex, moves, floor, pairs, given):
     """The ace step's moves for ``_branch_and_bound``: ``(moves, end, suit_bounds)``. A
     search with jokers and a ``floor`` (another joker branch's answer to beat) builds its
     per-suit bounds at once and leaves out the moves they prune (``_open_node``): a tahiti
     hand with three jokers has 2,000-19,000, and a branch that cannot beat the floor ends at
     once (session 9: the many-branch tahiti searches among bench.joker_games' 40 slowest
     0.55-0.9x the time, nodes 0.95x over its 5,169 positions). The others get every move
-    and no bounds yet (``NO_PAIRS``' shape)."""
+    and no bounds yet (``NO_PAIRS``' shape). ``given``: the bounds if already built (else
+    ``NO_PAIRS``' shape)."""
     if tables.cfg[WILD] and floor > NO_SCORE and pairs.shape[0] == 1:
-        suit_bounds = _suit_state_bounds(tables, accept, tables.cfg[WILD])
+        suit_bounds = given if given.shape[0] > 1 else _suit_state_bounds(
+            tables, accept, tables.cfg[WILD])
         moves, end, _ = _open_node(ex, 0, 0, moves, 0, suit_bounds, floor)
         return moves, end, suit_bounds
     moves, end = _expand_into(0, 0, tables, moves, 0)
