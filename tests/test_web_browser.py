@@ -152,9 +152,10 @@ def states_seen(page) -> int:
 
 
 def wait_my_turn(page, after: int = 0) -> str:
-    """Wait until a state newer than `after` shows the person to move or the game over."""
+    """Wait until a state newer than `after` shows the person to move or the game over (the
+    page may still be loading the table after the lobby: no body yet)."""
     page.wait_for_function(
-        "after => Number(document.body.dataset.states || 0) > after && "
+        "after => document.body !== null && Number(document.body.dataset.states || 0) > after && "
         "(document.body.dataset.turn === 'over' || "
         " (document.body.dataset.turn === 'mine' && !document.getElementById('hint').disabled))",
         arg=after)
