@@ -1002,7 +1002,7 @@ def _search_on(tables, accept, ub_rest, node_limit, best, best_path, table, pair
     nodes, tries = 0, 0
     while cap > best:
         floor = max(best, top - (1 << tries)) if tries < aspirations else best
-        found, path, complete, more, work, _ = _branch_and_bound(
+        found, path, complete, more, work, _, _ = _branch_and_bound(
             tables, accept, ub_rest, cap, node_limit, floor, pairs,
             _copied(table) if floor > best else table, 0, suit_bounds)
         nodes, tries = nodes + more, tries + 1
@@ -1139,12 +1139,12 @@ def search_with(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len, node
         found, path = _first_descent(tables, accept, upper, first)
         if found:  # the search's own answer, and its nodes: it would stop right there
             return upper, _unpack_path(upper, path), True, N_STEPS - 1
-    best, best_path, complete, nodes, work, table = _branch_and_bound(
+    best, best_path, complete, nodes, work, table, built = _branch_and_bound(
         tables, accept, ub_rest, upper, first, cfg[FLOOR], NO_PAIRS, _new_table(),
         ASPIRE_WORK if not paired and cfg[FLOOR] == NO_SCORE else 0)
     left = 0 if node_limit == 0 else node_limit - work  # 0: no cap
     if not complete and (node_limit == 0 or left > 0):
-        pairs, suit_bounds = _aspiration_bounds(tables, accept, paired)
+        pairs, suit_bounds = _aspiration_bounds(tables, accept, paired, built)
         aspirations = 1 if paired else JOKER_ASPIRATIONS
         best, best_path, complete, more = _search_on(tables, accept, ub_rest, left, best,
                                                      best_path, table, pairs, suit_bounds,
@@ -1156,12 +1156,15 @@ def search_with(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len, node
 
 
 @njit(cache=True)
-def _aspiration_bounds(tables, accept, paired):
+def _aspiration_bounds(tables, accept, paired, built):
     """``_search_on``'s ``(pairs, suit_bounds)``: the suit pairs' bounds without jokers (the
-    search prunes by them from then on), else the suits' own."""
+    search prunes by them from then on), else the suits' own (``built`` by the first search,
+    unless it ended before it built them)."""
     if paired:
         return pair_state_bounds(tables.cell, tables.init, tables.delta, accept, tables.alive,
                                  tables.kvecs), np.zeros((1, 1, 1, 1), dtype=np.int64)
+    if built.shape[0] > 1:
+        return NO_PAIRS, built
     return NO_PAIRS, _suit_state_bounds(tables, accept, tables.cfg[WILD])
 
 
@@ -1243,12 +1246,12 @@ DEPTH, BEST, NODES, WORK, TT_USED = range(5)  # the search's scalars in ``_desce
 @njit(cache=True)
 def _branch_and_bound(tables, accept, ub_rest, upper, node_limit, floor, pairs, table,
                       idle_limit=0, built=None):
-    """The depth-first search proper: ``(best, best_path, complete, nodes, work, table)``,
-    the path one move code per step, ``best`` ``floor`` if no answer beats it (it stops, cut
-    short, after ``idle_limit`` work if none does by then; 0: never); ``built``: the suits'
-    state bounds (``_suit_state_bounds``) if already built, used rather than built again;
-    ``pairs``: the
-    suit pairs' bounds (``pair_state_bounds``) or ``NO_PAIRS``; ``table``: ``_new_table()``,
+    """The depth-first search proper: ``(best, best_path, complete, nodes, work, table,
+    suit_bounds)``, the path one move code per step, ``best`` ``floor`` if no answer beats it
+    (it stops, cut short, after ``idle_limit`` work if none does by then; 0: never),
+    ``suit_bounds`` the suits' state bounds it used (``NO_PAIRS``' shape: none); ``built``:
+    those bounds if already built, used rather than built again; ``pairs``: the suit pairs'
+    bounds (``pair_state_bounds``) or ``NO_PAIRS``; ``table``: ``_new_table()``,
     or the transposition table of a search cut short with the same or a lower floor (it goes
     on from there, as ``_forget`` left it). The table also keeps the most a node can still
     add (``ahead``: its best move's gain plus what that child can add, a pruned child counted
@@ -1285,7 +1288,7 @@ def _branch_and_bound(tables, accept, ub_rest, upper, node_limit, floor, pairs, 
         else:
             break
     return state[BEST], frames[6], reason == DONE, state[NODES], state[WORK], (
-        tt_keys, tt_vals, tt_fut, state[TT_USED])
+        tt_keys, tt_vals, tt_fut, state[TT_USED]), suit_bounds
 
 
 @njit(cache=True)
