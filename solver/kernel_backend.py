@@ -217,9 +217,13 @@ def search(problem: Problem, node_limit: int = 0) -> Partition | None:
     """The kernel's answer for ``problem`` as it stands (forced cards included): the best of
     its joker branches (``solver.kernel_jokers``), or None when no partition exists: the
     forced cards cannot all be placed. The branches share ``node_limit``; the most promising
-    goes first, and a branch that cannot beat the best answer so far is not searched. In
-    tahiti (``_shares``) each branch may take what the branches before it left."""
-    branches = sorted(kernel_jokers.inputs(problem), key=lambda b: -_ceiling(problem, b))
+    goes first (the highest ceiling, then the most jokers free to move: among tahiti's
+    branches of one ceiling, the one that frees every joker it can usually scores best, and
+    its answer lets the others stop at their floors), and a branch that cannot beat the best
+    answer so far is not searched. In tahiti (``_shares``) each branch may take what the
+    branches before it left."""
+    branches = sorted(kernel_jokers.inputs(problem),
+                      key=lambda b: (-_ceiling(problem, b), -b.wild))
     shares = _shares(problem, node_limit, len(branches))
     best: Partition | None = None
     optimal = True

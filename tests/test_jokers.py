@@ -182,3 +182,26 @@ def test_a_held_back_joker_is_never_named_like_a_freed_ace_high_joker():
     assert grown_lengths.tolist() == [13]
     assert Card.from_code(int(grown[0, 12])) == Card.parse("*AS")
     _kernel_plays_with_no_joker_named(ACE_HIGH_LOCKED, 2, "AS")
+
+
+# From bench.joker_games --seed 99: the hand's 9D and JS may free *9D and *JS, so ten tahiti
+# branches, all with the same ceiling (21). The branch that frees both answers 21 in a few
+# hundred nodes; searched last, after nine branches each proving it cannot beat the best so
+# far, the position took 9,367 nodes over its branches.
+TEN_BRANCHES = Position.parse(
+    "8D *9D 10D | 5S 5D 5C | QS QH QC | 2S 2H 2D | 2S 2H 2C | 7H 8H 9H 10H JH | "
+    "10S 10H 10D 10C | QD KD AD | QC KC AC | 8S 9S 10S *JS QS KS | 5S 5H 5D | 3H 3D 3C | "
+    "4S 4H 4D 4C | 4H 5H 6H 7H 8H | 4C 5C 6C / KC 9D 8D JH 3S 9D 7C AS 3D 6D KS 6H 8S 10C "
+    "JS AS 4D 6C 7S 7S QH / tahiti")
+
+
+def test_tahiti_branches_with_more_free_jokers_go_first_among_equal_ceilings():
+    from solver import kernel_backend
+
+    problem = Problem.from_position(TEN_BRANCHES)
+    assert len(kernel_jokers.inputs(problem)) == 10
+    before = kernel_backend.nodes_expanded()
+    answer = solve_position(TEN_BRANCHES, backend="auto")
+    assert answer.backend == "kernel" and answer.score == 21
+    assert kernel_backend.nodes_expanded() - before < 2_000
+    assert solve_position(TEN_BRANCHES, backend="cpsat").score == 21
