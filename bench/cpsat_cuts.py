@@ -1,10 +1,13 @@
-"""CP-SAT on the suite's full tables, with the package's parameters and with CP-SAT's generated
-cuts back on (the parameters before issue 12), side by side in one run.
+"""CP-SAT on the suite's full tables with the package's parameters and with the parameters it
+replaced, side by side in one run.
 
-Each position is solved by ``solve_position(..., backend="cpsat")`` (one worker: building the
-model, solving, the layout and the re-check), alternating the two settings position by
-position so that the machine's load falls on both alike; best of ``--repeat`` each. Both must
-give the same score everywhere. Prints median and worst per setting, and their ratio.
+The settings (``SETTINGS``): the package's (no generated cuts, no presolve), presolve on as
+before 2026-12-06, and CP-SAT's generated cuts on as well, as before issue 12. Each position
+is solved by ``solve_position(..., backend="cpsat")`` (one worker: building the model,
+solving, the layout and the re-check), alternating the settings position by position so that
+the machine's load falls on all alike; best of ``--repeat`` each. All must give the same
+score everywhere. Prints median and worst per setting, and each earlier setting's ratio to
+the package's.
 
     python -m bench.cpsat_cuts
     python -m bench.cpsat_cuts --sizes large full --repeat 3
@@ -15,12 +18,33 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from bench.compare import time_best
 from bench.suite import SIZES, suite
 from solver import cpsat, solve_position
 
-SETTINGS = {"cuts off (now)": cpsat.CUT_LEVEL, "cuts on (before)": 1}
+NOW = "package (no cuts, no presolve)"
+SETTINGS: dict[str, dict[str, object]] = {
+    NOW: {},
+    "presolve on (before 2026-12-06)": {"PRESOLVE": True},
+    "cuts and presolve on (before issue 12)": {"PRESOLVE": True, "CUT_LEVEL": 1},
+}
+"""Each setting: the ``solver.cpsat`` parameters (module constants) it changes."""
+
+
+@contextmanager
+def parameters(changes: dict[str, object]) -> Iterator[None]:
+    """``solver.cpsat``'s parameters changed as ``changes`` says, restored on the way out."""
+    saved = {name: getattr(cpsat, name) for name in changes}
+    try:
+        for name, value in changes.items():
+            setattr(cpsat, name, value)
+        yield
+    finally:
+        for name, value in saved.items():
+            setattr(cpsat, name, value)
 
 
 def measure(sizes: tuple[str, ...], repeat: int) -> dict[str, list[float]]:
@@ -30,13 +54,10 @@ def measure(sizes: tuple[str, ...], repeat: int) -> dict[str, list[float]]:
     times: dict[str, list[float]] = {name: [] for name in SETTINGS}
     for position in positions:
         scores = set()
-        for name, level in SETTINGS.items():
-            cpsat.CUT_LEVEL = level
-            try:
+        for name, changes in SETTINGS.items():
+            with parameters(changes):
                 ms, solution = time_best(lambda p=position: solve_position(p, "cards", "cpsat"),
                                          repeat)
-            finally:
-                cpsat.CUT_LEVEL = SETTINGS["cuts off (now)"]
             times[name].append(ms)
             scores.add(solution.score)
         if len(scores) != 1:
@@ -45,16 +66,19 @@ def measure(sizes: tuple[str, ...], repeat: int) -> dict[str, list[float]]:
 
 
 def summarize(times: dict[str, list[float]]) -> str:
-    """One line per setting: median and worst; then the ratios of before over now."""
+    """One line per setting: median and worst; then each earlier setting over the package's."""
     lines = ["| CP-SAT (one worker) | positions | median ms | max ms |",
              "| --- | ---: | ---: | ---: |"]
     for name, values in times.items():
         lines.append(f"| {name} | {len(values)} | {statistics.median(values):.1f} | "
                      f"{max(values):.1f} |")
-    now, before = (times[name] for name in SETTINGS)
+    now = times[NOW]
     lines.append("")
-    lines.append(f"before / now: median {statistics.median(before) / statistics.median(now):.2f}x,"
-                 f" worst {max(before) / max(now):.2f}x")
+    for name, before in times.items():
+        if name != NOW:
+            lines.append(f"{name} / package: median "
+                         f"{statistics.median(before) / statistics.median(now):.2f}x, "
+                         f"worst {max(before) / max(now):.2f}x")
     return "\n".join(lines)
 
 

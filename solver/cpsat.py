@@ -21,8 +21,10 @@ on positions that take milliseconds with 2) and ``cut_level = 0``: the linear re
 without CP-SAT's generated cuts. On full tables the best play is usually every hand card, a
 bound known from the start, so the time goes into diving to a solution that reaches it, a
 few hundred branches with an LP at each; the cuts made each of them dearer and found no
-bound the search needed (``python -m bench.cpsat_cuts`` times both settings side by side:
-about half the time on the suite's full tables, median and worst).
+bound the search needed. Presolve is off too (``cp_model_presolve = False``): the models
+are small and already tight, and presolving them took a fifth of a full table's solve and
+a quarter of a small tahiti position's with two jokers free (``python -m bench.cpsat_cuts``
+times the settings side by side on the suite's full tables; docs/performance.md §4).
 
 ``CpsatModel`` is the one place the model is built, solved and decoded: ``find_play`` and
 ``solve`` use it as it is; hints (``solver.hint``) and analysis (``solver.analysis``) add their
@@ -51,6 +53,7 @@ from solver.problem import POINTS, Partition, Problem, nothing_played
 
 LINEARIZATION_LEVEL = 2  # see the module docstring
 CUT_LEVEL = 0  # no generated cuts (see the module docstring); CP-SAT's default is 1
+PRESOLVE = False  # no presolve (see the module docstring); CP-SAT's default is True
 
 
 def max_group_len(problem: Problem) -> int:
@@ -161,13 +164,14 @@ _OUTCOMES = {cp_model.OPTIMAL: Outcome.OPTIMAL, cp_model.FEASIBLE: Outcome.FEASI
 
 
 def new_solver() -> cp_model.CpSolver:
-    """The one CP-SAT solver factory of the package: one worker, ``linearization_level`` 2
-    and ``cut_level`` 0 (see the module docstring); ``CpsatModel.solve`` sets workers and
-    time per solve."""
+    """The one CP-SAT solver factory of the package: one worker, ``linearization_level`` 2,
+    ``cut_level`` 0 and no presolve (see the module docstring); ``CpsatModel.solve`` sets
+    workers and time per solve."""
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.linearization_level = LINEARIZATION_LEVEL
     solver.parameters.cut_level = CUT_LEVEL
+    solver.parameters.cp_model_presolve = PRESOLVE
     return solver
 
 
