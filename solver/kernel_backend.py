@@ -222,13 +222,13 @@ def search(problem: Problem, node_limit: int = 0) -> Partition | None:
     its answer lets the others stop at their floors), and a branch that cannot beat the best
     answer so far is not searched. In tahiti (``_shares``) each branch may take what the
     branches before it left."""
-    branches = sorted(kernel_jokers.inputs(problem),
-                      key=lambda b: (-_ceiling(problem, b), -b.wild))
+    branches = sorted(((_ceiling(problem, b), b) for b in kernel_jokers.inputs(problem)),
+                      key=lambda pair: (-pair[0], -pair[1].wild))
     shares = _shares(problem, node_limit, len(branches))
     best: Partition | None = None
     optimal = True
-    for branch in branches:
-        if best is not None and best.optimal and _ceiling(problem, branch) <= best.score and \
+    for ceiling, branch in branches:
+        if best is not None and best.optimal and ceiling <= best.score and \
                 best.stats[ONE_JOKER_PER_GROUP]:
             continue
         floor = NO_SCORE

@@ -3,7 +3,15 @@
 import numpy as np
 import pytest
 
-from solver import Position, kernel_jokers, parse_cards, parse_groups, solve, solve_position
+from solver import (
+    Position,
+    kernel_backend,
+    kernel_jokers,
+    parse_cards,
+    parse_groups,
+    solve,
+    solve_position,
+)
 from solver.cards import Card
 from solver.errors import SolverError
 from solver.kernel_backend import applies
@@ -196,8 +204,6 @@ TEN_BRANCHES = Position.parse(
 
 
 def test_tahiti_branches_with_more_free_jokers_go_first_among_equal_ceilings():
-    from solver import kernel_backend
-
     problem = Problem.from_position(TEN_BRANCHES)
     assert len(kernel_jokers.inputs(problem)) == 10
     before = kernel_backend.nodes_expanded()
