@@ -51,7 +51,7 @@ py="$work/venv/bin/python"
 mkdir "$work/outside"
 cd "$work/outside"
 
-installed() {  # every package imports from the venv, not the checkout, with its py.typed
+installed() {  # every package imports from the venv, not the checkout, with its py.typed and data
     "$py" - "$work/venv" <<'EOF'
 import importlib, pathlib, sys
 venv = pathlib.Path(sys.argv[1]).resolve()
@@ -62,6 +62,8 @@ for name in ("solver", "bots", "bots.players"):
 for name in ("solver", "bots"):
     marker = pathlib.Path(importlib.import_module(name).__file__).with_name("py.typed")
     assert marker.exists(), f"{name} has no py.typed"
+from solver import automaton_flagged  # tahiti's prebuilt automaton tables ship too
+assert "5_3_delta" in automaton_flagged._shipped(), "solver/data/flagged_runs.npz missing"
 print("imports from", venv)
 EOF
 }

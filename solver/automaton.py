@@ -185,6 +185,11 @@ def dominators(decks: int, most_required: int = 0) -> np.ndarray:
     those of a node explored before with the same jokers and at least its score
     (``kernel._dominating``). Built once per automaton, for the searches with jokers."""
     _, delta, accept = run_automaton(decks, most_required)
+    return dominator_rows(delta, accept)
+
+
+def dominator_rows(delta: np.ndarray, accept: np.ndarray) -> np.ndarray:
+    """``dominators``' rows for the automaton ``(delta, accept)`` (any symbols)."""
     dom = dominance(delta.reshape(delta.shape[0], -1), accept)
     np.fill_diagonal(dom, False)
     counts = dom.sum(axis=0)

@@ -66,12 +66,13 @@ SORT_SCRATCH = 1 << 9  # moves a node's sort orders by packed keys (``_sort_move
 INDEX_BITS = 20  # a packed sort key: rank below the node's best, then the move's index
 # A node key packs the four suits' automaton states, one digit each, plus ``BASE_KEY`` times
 # the jokers used. The digits are base ``KEY_RADIX``, a power of two above every automaton's
-# state count (175 for ``MAX_COPIES``, 960 for the seven copies a move code can hold), not
-# base the state count: a digit is read with a shift and a mask instead of a division, which
-# the search did a dozen times a move it looked at (a division by a number known only at run
-# time costs about ten times as much here). A node's table key, its step times the key space
-# plus its key, stays below 2 ** 47.
-KEY_BITS = 10
+# state count (175 for ``MAX_COPIES``, 960 for the seven copies a move code can hold, 1,777
+# for tahiti's flagged automaton with three free jokers), not base the state count: a digit
+# is read with a shift and a mask instead of a division, which the search did a dozen times a
+# move it looked at (a division by a number known only at run time costs about ten times as
+# much here). A node's table key, its step times the key space plus its key, stays below
+# 2 ** 51.
+KEY_BITS = 11
 KEY_RADIX = 1 << KEY_BITS
 BASE_KEY = KEY_RADIX ** 4
 
@@ -80,19 +81,23 @@ BASE_KEY = KEY_RADIX ** 4
  HIGH_MIN, JOKER_MAX, KEPT) = range(14)
 N_FIELDS = 14
 # Fields of the ``cfg`` vector.
-GMAX, R0_OK, COPIES, WILD, TABLE_JOKERS, JOKER_WEIGHT_MAX, ALL_TABLE_JOKERS, FLOOR = range(8)
-# A suit's option packs (copies, k, g, z) in 3 bits each; a move packs four options.
+GMAX, R0_OK, COPIES, WILD, TABLE_JOKERS, JOKER_WEIGHT_MAX, ALL_TABLE_JOKERS, FLOOR, \
+    FLAGGED = range(9)
+N_CFG = 9
+# A suit's option packs (copies, k, g, z, zs) in 3 bits each; a move packs four options.
 FIELD_BITS = 3
 FIELD_MASK = (1 << FIELD_BITS) - 1
-CODE_BITS = 4 * FIELD_BITS  # per suit in a move code: copies | k | g | z
+N_CODE_FIELDS = 5
+CODE_BITS = N_CODE_FIELDS * FIELD_BITS  # per suit in a move code: copies | k | g | z | zs
 # Fields of a generated move, ``moves[i, :]``: child node key, gain, code, rank (order).
 MOVE_KEY, MOVE_GAIN, MOVE_CODE, MOVE_RANK = range(4)
 N_MOVE_FIELDS = 4
 # Fields of a suit's option, ``opts[s, k, j, :]`` (``k`` set cards): its code, next automaton
-# state, gain, rank, jokers (what its real cards and its suit after it can add, in searches
-# that cut moves: ``opt_bound[s, k, j, rest]`` with ``rest`` jokers left, ``_option_bounds``).
-OPT_CODE, OPT_NEXT, OPT_GAIN, OPT_RANK, OPT_JOKERS = range(5)
-N_OPT_FIELDS = 5
+# state, gain, rank, jokers, jokers in sets (tahiti's flagged automaton only; what its real
+# cards and its suit after it can add, in searches that cut moves: ``opt_bound[s, k, j,
+# rest]`` with ``rest`` jokers left, ``_option_bounds``).
+OPT_CODE, OPT_NEXT, OPT_GAIN, OPT_RANK, OPT_JOKERS, OPT_SET_JOKERS = range(6)
+N_OPT_FIELDS = 6
 
 SearchTables = namedtuple("SearchTables", [
     "cell", "cfg", "init", "delta", "alive", "ref_k", "ref_g", "ref_z", "kvecs", "n_q", "opts",
@@ -163,14 +168,16 @@ def _expansion(tables):
 
 
 @njit(cache=True, inline="always")
-def _put_option(opts, n_opt, s, k, code, nxt, gain, rank, z):
-    """Append an option to suit ``s``'s list for ``k`` set cards in ``opts``."""
+def _put_option(opts, n_opt, s, k, code, nxt, gain, rank, z, zs):
+    """Append an option to suit ``s``'s list for ``k`` set cards in ``opts`` (``zs`` of its
+    ``z`` jokers in sets: the flagged automaton's options record it in their code too)."""
     j = n_opt[s, k]
-    opts[s, k, j, OPT_CODE] = code
+    opts[s, k, j, OPT_CODE] = code | (zs << (4 * FIELD_BITS))
     opts[s, k, j, OPT_NEXT] = nxt
     opts[s, k, j, OPT_GAIN] = gain
     opts[s, k, j, OPT_RANK] = rank
     opts[s, k, j, OPT_JOKERS] = z
+    opts[s, k, j, OPT_SET_JOKERS] = zs
     n_opt[s, k] = j + 1
 
 
@@ -178,7 +185,9 @@ def _put_option(opts, n_opt, s, k, code, nxt, gain, rank, z):
 def _ace_options(ex, s, k, total, z, gain, rank):
     """The options of suit ``s`` at the ace with ``total`` copies (``z`` of them jokers),
     ``k`` in sets: the rest are ``g`` high aces and ``r0`` low aces starting runs (at least
-    ``HIGH_MIN`` and ``RUN_MIN`` of them: vatican jokers beside a king or a two)."""
+    ``HIGH_MIN`` and ``RUN_MIN`` of them: vatican jokers beside a king or a two). With
+    tahiti's flagged automaton (``cfg[FLAGGED]``), one option per way the jokers split among
+    sets, low aces and high aces (``_flagged_ace_options``)."""
     (cell, cfg, init, _, alive, ref_k, ref_g, _, _, _, _, _, _, opts, n_opt, _, _, _,
      _) = ex
     for g in range(min(cfg[GMAX], total - k), -1, -1):
@@ -187,12 +196,33 @@ def _ace_options(ex, s, k, total, z, gain, rank):
             continue
         if g < cell[0, s, HIGH_MIN] or r0 < cell[0, s, RUN_MIN]:
             continue
+        distance = abs(k - ref_k[0, s]) + abs(g - ref_g[s])
+        if cfg[FLAGGED]:
+            _flagged_ace_options(ex, s, k, total, z, gain, rank - distance, g, r0)
+            continue
         nxt = init[r0, g]
         if nxt < 0 or not alive[1, s, nxt]:
             continue
-        distance = abs(k - ref_k[0, s]) + abs(g - ref_g[s])
         _put_option(opts, n_opt, s, k, _option_code(total, k, g, z), nxt, gain,
-                    rank - distance, z)
+                    rank - distance, z, 0)
+
+
+@njit(cache=True, inline="always")
+def _flagged_ace_options(ex, s, k, total, z, gain, rank, g, r0):
+    """``_ace_options`` for one ``(g, r0)`` with the flagged automaton: ``zs`` jokers in
+    sets, ``j0`` among the low aces and the rest among the high ones (``init`` packs the
+    state as ``solver.automaton_flagged.init_index``)."""
+    init, alive, opts, n_opt = ex[2], ex[4], ex[13], ex[14]
+    width = ex[1][COPIES] + 1
+    for zs in range(max(0, z - (total - k)), min(z, k) + 1):
+        for j0 in range(min(z - zs, r0) + 1):
+            jg = z - zs - j0
+            if jg > g:
+                continue
+            nxt = init[r0 + width * j0, g + width * jg]
+            if nxt >= 0 and alive[1, s, nxt]:
+                _put_option(opts, n_opt, s, k, _option_code(total, k, g, z), nxt, gain,
+                            rank, z, zs)
 
 
 @njit(cache=True, inline="always")
@@ -203,7 +233,9 @@ def _suit_options(ex, t, s, wild_left):
     Options are ordered by the gain of their real cards, sparing jokers (a joker placed early
     is often wasted), then by how close their set and high-ace counts stay to the table as it
     lies (which is known to work). Vatican jokers held beside a neighbour need ``SET_MIN``
-    set cards and ``RUN_MIN`` run cards here (docs/rules.md §8.2).
+    set cards and ``RUN_MIN`` run cards here (docs/rules.md §8.2). With tahiti's flagged
+    automaton (``cfg[FLAGGED]``) there is one option per number of the jokers going to
+    runs (its symbol's second part), the others going to sets.
     """
     (cell, cfg, _, delta, alive, ref_k, _, ref_z, _, _, _, _, _, opts, n_opt, q_of, _,
      _, _) = ex
@@ -228,11 +260,18 @@ def _suit_options(ex, t, s, wild_left):
                     continue
                 if total - k < cell[t, s, RUN_MIN]:
                     continue
+                if cfg[FLAGGED]:
+                    for j in range(max(0, z - k), min(z, total - k) + 1):
+                        nxt = delta[q, total - k, j]
+                        if nxt >= 0 and alive[t + 1, s, nxt]:
+                            _put_option(opts, n_opt, s, k, _option_code(total, k, 0, z), nxt,
+                                        local, rank - abs(k - ref_k[t, s]), z, z - j)
+                    continue
                 nxt = delta[q, total - k, cell[t, s, REQUIRED]]
                 if nxt < 0 or not alive[t + 1, s, nxt]:
                     continue
                 _put_option(opts, n_opt, s, k, _option_code(total, k, 0, z), nxt, local,
-                            rank - abs(k - ref_k[t, s]), z)
+                            rank - abs(k - ref_k[t, s]), z, 0)
 
 
 @njit(cache=True, inline="always")
@@ -262,11 +301,14 @@ def _combine(ex, t, kv, used, wild_left, moves, end, cut, limit):
     suit's bound only grows with the jokers allowed, and the move's own jokers are never
     more, so the sum still bounds the move. With all four chosen it is the looser sum the
     child's ``_suit_bound`` starts from, which prunes 82-88% of the moves the search would
-    prune (bench.joker_games' slowest three), now before they are written and sorted."""
+    prune (bench.joker_games' slowest three), now before they are written and sorted.
+    Jokers in sets (tahiti's flagged automaton; 0 otherwise) are at most one per set: at most
+    a third of the set cards, the most sets they can make (``set_jokers_fit``)."""
     (cell, cfg, _, _, _, _, _, _, _, fixed_before, kvecs, _, _, opts, n_opt, _, opt_bound,
      opt_most, _) = ex
     most = NO_SCORE
     k0, k1, k2, k3 = kvecs[kv, 0], kvecs[kv, 1], kvecs[kv, 2], kvecs[kv, 3]
+    most_set_jokers = (k0 + k1 + k2 + k3) // 3
     o0, o1, o2, o3 = opts[0, k0], opts[1, k1], opts[2, k2], opts[3, k3]
     n0, n1, n2, n3 = n_opt[0, k0], n_opt[1, k1], n_opt[2, k2], n_opt[3, k3]
     m1, m2, m3 = opt_most[1, k1], opt_most[2, k2], opt_most[3, k3]
@@ -281,7 +323,8 @@ def _combine(ex, t, kv, used, wild_left, moves, end, cut, limit):
             continue
         for b in range(n1):
             zab = za + o1[b, OPT_JOKERS]
-            if zab > wild_left:
+            if zab > wild_left or o0[a, OPT_SET_JOKERS] + o1[b, OPT_SET_JOKERS] > \
+                    most_set_jokers:
                 continue
             if cut:
                 top = b0[a, wild_left - zab] + b1[b, wild_left - zab] + m2 + m3
@@ -290,7 +333,8 @@ def _combine(ex, t, kv, used, wild_left, moves, end, cut, limit):
                     continue
             for c in range(n2):
                 zabc = zab + o2[c, OPT_JOKERS]
-                if zabc > wild_left:
+                sabc = o0[a, OPT_SET_JOKERS] + o1[b, OPT_SET_JOKERS] + o2[c, OPT_SET_JOKERS]
+                if zabc > wild_left or sabc > most_set_jokers:
                     continue
                 if cut:
                     rest = wild_left - zabc
@@ -300,7 +344,7 @@ def _combine(ex, t, kv, used, wild_left, moves, end, cut, limit):
                         continue
                 for d in range(n3):
                     zs = zabc + o3[d, OPT_JOKERS]
-                    if zs > wild_left:
+                    if zs > wild_left or sabc + o3[d, OPT_SET_JOKERS] > most_set_jokers:
                         continue
                     if cut:
                         rest = wild_left - zs
@@ -429,8 +473,9 @@ def _expand(t, key, ex, moves, at, bounds, limit):
     ``need`` rows.
 
     A move is, per suit, the copies used (real ones plus ``z`` jokers), how many go into sets
-    (``k``) and, at the ace, how many are high aces (``g``); its code packs them 12 bits a
-    suit. With per-suit state bounds (``bounds``, ``joker_state_bounds``; one entry:
+    (``k``) and, at the ace, how many are high aces (``g``), and with tahiti's flagged
+    automaton how many jokers go into sets (``zs``); its code packs them ``CODE_BITS`` bits
+    a suit. With per-suit state bounds (``bounds``, ``joker_state_bounds``; one entry:
     none) the moves whose gain plus child's bound cannot beat ``limit`` plus the node's
     ``_jokers_ahead`` (``_option_bounds``) are left out, as the search would prune them;
     ``most`` bounds what those add, less the node's ``_jokers_ahead`` (``NO_SCORE``: none).
@@ -755,7 +800,7 @@ def state_bounds(cell, delta, accept):
 
 
 @njit(cache=True)
-def joker_state_bounds(cell, init, delta, accept, wild):
+def joker_state_bounds(cell, init, delta, accept, wild, flagged=0):
     """``state_bounds`` with ``wild`` jokers: ``bounds[t, s, q, h]``, the most suit ``s``'s
     real cards can add from step ``t`` on, starting in automaton state ``q``, charged at most
     ``h`` half jokers (0..``2 * wild``) from then on (``NO_SCORE``: it cannot end validly).
@@ -772,14 +817,17 @@ def joker_state_bounds(cell, init, delta, accept, wild):
 
     Only the states a suit can reach from the ace step are filled in (``_reachable``; the
     others stay ``NO_SCORE``), which every node of the search is in: about half the live
-    states, and a tahiti hand builds these bounds once per joker branch."""
+    states, and a tahiti hand builds these bounds once per joker branch. With tahiti's
+    flagged automaton (``flagged``) a step reads the joker-free symbols only: a real card
+    goes wherever a joker may, so those reach every state a joker would, and the bounds
+    stay upper bounds."""
     n_q, copies, width = delta.shape[0], delta.shape[1] - 1, 2 * wild + 1
     bounds = np.full((N_STEPS + 1, N_SUITS, n_q, width), NO_SCORE, dtype=np.int64)
     for q in range(n_q):
         if accept[q]:
             bounds[N_STEPS, :, q, :] = 0
     gains = np.empty((copies + 1, width), dtype=np.int64)
-    reach = _reachable(cell, init, delta, wild)
+    reach = _reachable(cell, init, delta, wild, flagged)
     for t in range(N_STEPS - 1, 0, -1):
         for s in range(N_SUITS):
             _joker_charges(cell, t, s, wild, gains)
@@ -803,15 +851,16 @@ def joker_state_bounds(cell, init, delta, accept, wild):
 
 
 @njit(cache=True)
-def _reachable(cell, init, delta, wild):
+def _reachable(cell, init, delta, wild, flagged=0):
     """``reach[t, s, q]``: whether suit ``s`` may be in automaton state ``q`` at step ``t``,
     from any state the ace step starts (``init``) through any run count a step's copies
-    and ``wild`` jokers allow: every state a search's node can hold, and a few more."""
+    and ``wild`` jokers allow: every state a search's node can hold, and a few more. With
+    tahiti's flagged automaton (``flagged``), through every number of jokers in runs too."""
     n_q, copies = delta.shape[0], delta.shape[1] - 1
     reach = np.zeros((N_STEPS + 1, N_SUITS, n_q), dtype=np.bool_)
-    for r0 in range(copies + 1):
-        for g in range(copies + 1 - r0):
-            if init[r0, g] >= 0:
+    for r0 in range(init.shape[0]):
+        for g in range(init.shape[1]):
+            if init[r0, g] >= 0 and (flagged or r0 + g <= copies):
                 reach[1, :, init[r0, g]] = True
     for t in range(1, N_STEPS):
         for s in range(N_SUITS):
@@ -819,9 +868,10 @@ def _reachable(cell, init, delta, wild):
             for q in range(n_q):
                 if reach[t, s, q]:
                     for r in range(most + 1):
-                        nxt = delta[q, r, cell[t, s, REQUIRED]]
-                        if nxt >= 0:
-                            reach[t + 1, s, nxt] = True
+                        for j in range(min(r, wild) + 1 if flagged else 1):
+                            nxt = delta[q, r, j if flagged else cell[t, s, REQUIRED]]
+                            if nxt >= 0:
+                                reach[t + 1, s, nxt] = True
     return reach
 
 
@@ -1122,7 +1172,7 @@ def search_with(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len, node
     reading order) only order the moves. ``node_limit`` caps the work (nodes expanded plus
     the moves they generate, roughly proportional to time; 0: no cap).
 
-    Returns ``(best, moves, optimal, nodes)`` with ``moves[t, s] = (copies, k, g, z)``;
+    Returns ``(best, moves, optimal, nodes)`` with ``moves[t, s] = (copies, k, g, z, zs)``;
     ``best`` is ``NO_SCORE`` when no partition scores above ``cfg[FLOOR]`` (``NO_SCORE``:
     when none exists at all). ``dominators``: ``automaton.dominators`` of the automaton
     (``_dominating`` skips the nodes they dominate), or ``no_dominators()``.
@@ -1448,7 +1498,8 @@ def _suit_state_bounds(tables, accept, wild):
     if wild == 0:
         return state_bounds(tables.cell, tables.delta, accept).reshape(
             (N_STEPS + 1, N_SUITS, tables.n_q, 1))
-    return joker_state_bounds(tables.cell, tables.init, tables.delta, accept, wild)
+    return joker_state_bounds(tables.cell, tables.init, tables.delta, accept, wild,
+                              tables.cfg[FLAGGED])
 
 
 @njit(cache=True)
@@ -1494,15 +1545,16 @@ def _jokers_left(cfg, fixed_before, t, key):
 
 @njit(cache=True)
 def _unpack_path(best, best_path):
-    """``moves[t, s] = (copies, k, g, z)`` from the best path's move codes (zeros if none)."""
-    moves = np.zeros((N_STEPS, N_SUITS, 4), dtype=np.int64)
+    """``moves[t, s] = (copies, k, g, z, zs)`` from the best path's move codes (zeros if none;
+    ``zs``, the jokers in sets, only from tahiti's flagged automaton)."""
+    moves = np.zeros((N_STEPS, N_SUITS, N_CODE_FIELDS), dtype=np.int64)
     if best > NO_SCORE:
         mask = (1 << CODE_BITS) - 1
         for t in range(N_STEPS):
             code = best_path[t]
             for s in range(N_SUITS):
                 part = (code >> (CODE_BITS * s)) & mask
-                for f in range(4):
+                for f in range(N_CODE_FIELDS):
                     moves[t, s, f] = (part >> (FIELD_BITS * f)) & FIELD_MASK
     return moves
 

@@ -20,12 +20,13 @@ from itertools import combinations
 import numpy as np
 from numba import njit
 
-from solver import automaton, kernel, kernel_jokers, opening
+from solver import automaton, automaton_flagged, flagged_decode, kernel, kernel_jokers, opening
 from solver.cards import N_CARD_TYPES
 from solver.constants import (
     ACE_CODES,
     ACE_HIGH,
     ACE_LOW,
+    JOKER_CODE,
     MAX_COPIES,
     MAX_RUN,
     N_RANKS,
@@ -47,7 +48,8 @@ def why_not(problem: Problem) -> str:
     answers carousel, vatican's held jokers, tahiti's locked groups and both objectives
     exactly. What is left: tahiti with two jokers or more free to move, whose
     one-joker-per-group rule ties jokers to groups (``certified`` then tells, per position,
-    whether the kernel's answer is exact), and more than ``MAX_COPIES`` copies of one card.
+    whether the kernel's answer is exact: with two or three, always), and more than
+    ``MAX_COPIES`` copies of one card.
     """
     reason = kernel_jokers.why_not(problem)
     if reason:
@@ -110,7 +112,7 @@ def _exact_answer(problem: Problem, node_limit: int) -> Partition | None:
     if not answer.optimal or not reason or answer.stats.get(ONE_JOKER_PER_GROUP):
         return answer if answer.optimal else None
     return _a_joker_fewer(problem, answer.score, node_limit) or \
-        _names_barred(problem, answer, node_limit)
+        _names_barred(problem, answer, node_limit) or _flagged_answer(problem, node_limit)
 
 
 MOST_BARRED_SEARCHES = 8  # searches ``_names_barred`` may run for one position
@@ -153,6 +155,27 @@ def _names_barred(problem: Problem, answer: Partition, node_limit: int) -> Parti
                     kernel_jokers.shared_joker_names(found.groups, found.lengths)
                     if name not in names)
     return None
+
+
+FLAGGED = "flagged"  # stats: 1.0 when tahiti's flagged automaton found the answer
+
+
+def _flagged_answer(problem: Problem, node_limit: int) -> Partition | None:
+    """Tahiti, when the plays found with free jokers as copies cannot be laid one joker per
+    group and the cheaper certificates fail: the answer of a search whose branches with two
+    or three free jokers use the flagged run automaton (``solver.automaton_flagged``), which
+    keeps one joker per run, and at most one joker per set at each rank. Those branches'
+    answers are their best plays; the others' (four free jokers) are upper bounds, so the
+    best of all is exact when it is laid one joker per group; otherwise None (CP-SAT
+    answers). Kept for last: the flagged automaton is up to ten times the plain one's size
+    and its nodes cost more (jokers split between sets and runs)."""
+    if problem.hand_only or problem.run_from_hand or \
+            not any(_flagged(problem, b) for b in kernel_jokers.inputs(problem)):
+        return None
+    answer = search(problem, node_limit, flagged=True)
+    if answer is None or not answer.optimal or not answer.stats.get(ONE_JOKER_PER_GROUP):
+        return None
+    return replace(answer, stats={**answer.stats, FLAGGED: 1.0})
 
 
 def _a_joker_fewer(problem: Problem, ceiling: int, node_limit: int) -> Partition | None:
@@ -213,7 +236,7 @@ def solve(problem: Problem, node_limit: int = 0) -> Partition:
     return answer
 
 
-def search(problem: Problem, node_limit: int = 0) -> Partition | None:
+def search(problem: Problem, node_limit: int = 0, flagged: bool = False) -> Partition | None:
     """The kernel's answer for ``problem`` as it stands (forced cards included): the best of
     its joker branches (``solver.kernel_jokers``), or None when no partition exists: the
     forced cards cannot all be placed. The branches share ``node_limit``; the most promising
@@ -221,7 +244,8 @@ def search(problem: Problem, node_limit: int = 0) -> Partition | None:
     branches of one ceiling, the one that frees every joker it can usually scores best, and
     its answer lets the others stop at their floors), and a branch that cannot beat the best
     answer so far is not searched. In tahiti (``_shares``) each branch may take what the
-    branches before it left."""
+    branches before it left. ``flagged``: tahiti's branches with two or three free jokers
+    search with the flagged automaton (``_flagged_answer``)."""
     branches = sorted(((_ceiling(problem, b), b) for b in kernel_jokers.inputs(problem)),
                       key=lambda pair: (-pair[0], -pair[1].wild))
     shares = _shares(problem, node_limit, len(branches))
@@ -241,7 +265,7 @@ def search(problem: Problem, node_limit: int = 0) -> Partition | None:
                 best = nothing_played(problem, optimal=False)
                 best.stats[ONE_JOKER_PER_GROUP] = 1.0
             break
-        answer = _search(problem, branch, share, floor)
+        answer = _search(problem, branch, share, floor, flagged)
         if answer is None:
             continue
         optimal = optimal and answer.optimal
@@ -330,34 +354,58 @@ def root_bound(problem: Problem) -> int:
     return most
 
 
-def _search_inputs(problem: Problem, branch: kernel_jokers.KernelInput,
-                   floor: int) -> tuple[np.ndarray, ...]:
-    """One branch's ``(cell, cfg, init, delta, accept)`` for the kernel."""
+def _flagged(problem: Problem, branch: kernel_jokers.KernelInput) -> bool:
+    """Whether a branch can search with tahiti's flagged automaton
+    (``solver.automaton_flagged``): two or three jokers free to move, which the plain
+    automaton's copies could put in one group."""
+    return problem.joker_rule == "tahiti" and \
+        2 <= branch.wild <= automaton_flagged.MOST_WILD and \
+        automaton_flagged.available(_copies(problem, branch), branch.wild)
+
+
+def _automaton(problem: Problem, branch: kernel_jokers.KernelInput, copies: int,
+               flagged: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """A branch's run automaton ``(init, delta, accept)``: the flagged one when asked
+    (``flagged``) and the branch can (``_flagged``), else the plain one (with vatican's runs
+    required to go on)."""
+    if flagged and _flagged(problem, branch):
+        return automaton_flagged.flagged_run_automaton(copies, branch.wild)
+    return automaton.run_automaton(copies, branch.most_required and
+                                   kernel_jokers.MOST_REQUIRED)
+
+
+def _search_inputs(problem: Problem, branch: kernel_jokers.KernelInput, floor: int,
+                   flagged: bool = False) -> tuple[np.ndarray, ...]:
+    """One branch's ``(cell, cfg, init, delta, accept)`` for the kernel (``flagged``:
+    tahiti's flagged automaton where the branch can take it)."""
     copies = _copies(problem, branch)
-    init, delta, accept = automaton.run_automaton(copies, branch.most_required and
-                                                  kernel_jokers.MOST_REQUIRED)
+    flagged = flagged and _flagged(problem, branch)
+    init, delta, accept = _automaton(problem, branch, copies, flagged)
     cell = kernel.cell_arrays(branch.need, branch.free, branch.hand, problem.weight,
                               branch.forced, problem.weight, branch.joker_rows,
                               ACE_CODES[problem.ace], branch.wild)
     cfg = search_config(problem.ace, copies, branch.wild, branch.mandatory,
-                        int(problem.weight.max()), branch.labelled, floor)
+                        int(problem.weight.max()), branch.labelled, floor, flagged)
     return cell, cfg, init, delta, accept
 
 
 def search_config(ace: str, copies: int, wild: int = 0, mandatory: int = 0,
-                  weight_max: int = 1, labelled: int = 0, floor: int = NO_SCORE) -> np.ndarray:
+                  weight_max: int = 1, labelled: int = 0, floor: int = NO_SCORE,
+                  flagged: bool = False) -> np.ndarray:
     """The kernel's ``cfg`` vector (fields ``kernel.GMAX`` .. ``kernel.FLOOR``), written in one
     place for every caller (``config_vector``, which numba callers use directly): high aces
     per copy, whether low aces may start runs, copies, placeable jokers (``wild``, of which
-    ``mandatory`` lie on the table), the costliest card, table jokers in play (``labelled``)
-    and the score a partition must beat (``floor``)."""
-    return config_vector(ACE_CODES[ace], copies, wild, mandatory, weight_max, labelled, floor)
+    ``mandatory`` lie on the table), the costliest card, table jokers in play (``labelled``),
+    the score a partition must beat (``floor``) and whether the run automaton is tahiti's
+    flagged one (``flagged``: ``solver.automaton_flagged``)."""
+    return config_vector(ACE_CODES[ace], copies, wild, mandatory, weight_max, labelled, floor,
+                         int(flagged))
 
 
 @njit(cache=True)
-def config_vector(ace_mode, copies, wild, mandatory, weight_max, labelled, floor):
+def config_vector(ace_mode, copies, wild, mandatory, weight_max, labelled, floor, flagged=0):
     """``search_config`` with the ace mode as its code (``solver.constants.ACE_CODES``)."""
-    cfg = np.zeros(kernel.FLOOR + 1, dtype=np.int64)
+    cfg = np.zeros(kernel.N_CFG, dtype=np.int64)
     cfg[kernel.GMAX] = 0 if ace_mode == ACE_LOW else copies
     cfg[kernel.R0_OK] = int(ace_mode != ACE_HIGH)
     cfg[kernel.COPIES] = copies
@@ -366,15 +414,19 @@ def config_vector(ace_mode, copies, wild, mandatory, weight_max, labelled, floor
     cfg[kernel.JOKER_WEIGHT_MAX] = weight_max
     cfg[kernel.ALL_TABLE_JOKERS] = labelled
     cfg[kernel.FLOOR] = floor
+    cfg[kernel.FLAGGED] = flagged
     return cfg
 
 
 def _search(problem: Problem, branch: kernel_jokers.KernelInput, node_limit: int,
-            floor: int = NO_SCORE) -> Partition | None:
+            floor: int = NO_SCORE, flagged: bool = False) -> Partition | None:
     """One branch's search: its answer, or None when no partition scores above ``floor``
-    (another branch's score less what this branch's kept groups took)."""
-    cell, cfg, init, delta, accept = _search_inputs(problem, branch, floor)
+    (another branch's score less what this branch's kept groups took). ``flagged``: with
+    tahiti's flagged automaton where the branch can take it (``_flagged_search``)."""
+    cell, cfg, init, delta, accept = _search_inputs(problem, branch, floor, flagged)
     copies = int(cfg[kernel.COPIES])
+    if cfg[kernel.FLAGGED]:
+        return _flagged_search(problem, branch, node_limit, (cell, cfg, init, delta, accept))
     if problem.table_array is not None:
         ref_groups, ref_len = problem.table_array
     else:
@@ -387,10 +439,7 @@ def _search(problem: Problem, branch: kernel_jokers.KernelInput, node_limit: int
     )
     _NODES[0] += int(nodes)
     if best == NO_SCORE:
-        answer = None if optimal else nothing_played(problem, optimal=False)
-        if answer is not None:
-            answer.stats[ONE_JOKER_PER_GROUP] = 1.0
-        return answer
+        return _nothing_found(problem, bool(optimal))
     if len(lengths) and lengths[0] < 0:
         raise SolverError("kernel moves do not split into runs")
     # tahiti's free jokers were placed as copies: lay them one per group if the table allows
@@ -399,6 +448,42 @@ def _search(problem: Problem, branch: kernel_jokers.KernelInput, node_limit: int
     return _with_kept(problem, branch, Partition(
         groups, lengths, played, int(best), bool(optimal),
         {"nodes": nodes, ONE_JOKER_PER_GROUP: float(spread)}, int(jokers) - branch.table_all))
+
+
+def _nothing_found(problem: Problem, optimal: bool) -> Partition | None:
+    """A branch's answer when its search found no partition above its floor: None when it
+    proved there is none, else (cut short) nothing played, not optimal."""
+    if optimal:
+        return None
+    answer = nothing_played(problem, optimal=False)
+    answer.stats[ONE_JOKER_PER_GROUP] = 1.0
+    return answer
+
+
+def _flagged_search(problem: Problem, branch: kernel_jokers.KernelInput, node_limit: int,
+                    inputs: tuple[np.ndarray, ...]) -> Partition | None:
+    """``_search`` with tahiti's flagged automaton (``inputs``: ``_search_inputs``'): the
+    search's moves laid by ``solver.flagged_decode``, one joker per group, so its answer
+    is a best play of the branch."""
+    cell, cfg, init, delta, accept = inputs
+    copies, wild = int(cfg[kernel.COPIES]), branch.wild
+    ref_groups, ref_len = problem.table_array if problem.table_array is not None \
+        else NO_GROUPS
+    best, moves, optimal, nodes = kernel.search_with(
+        cell, cfg, init, delta, accept, automaton.set_vectors(copies), ref_groups, ref_len,
+        node_limit, automaton_flagged.dominators(copies, wild))
+    _NODES[0] += int(nodes)
+    if best == NO_SCORE:
+        return _nothing_found(problem, bool(optimal))
+    groups, lengths = pad(flagged_decode.decode(moves))
+    used = np.zeros(N_CARD_TYPES, dtype=np.int64)
+    np.add.at(used, groups[(groups >= 0) & (groups < JOKER_CODE)], 1)
+    need = branch.need - branch.joker_rows[kernel_jokers.FIXED]
+    played = np.minimum(np.maximum(used - need, 0), branch.hand)
+    jokers = int(moves[:, :, flagged_decode.JOKERS].sum())
+    return _with_kept(problem, branch, Partition(
+        groups, lengths, played, int(best), bool(optimal),
+        {"nodes": nodes, ONE_JOKER_PER_GROUP: 1.0}, jokers - branch.table_all))
 
 
 def _dominators(problem: Problem, copies: int, most_required: int) -> np.ndarray:

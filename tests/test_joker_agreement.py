@@ -93,10 +93,14 @@ def test_points_with_table_and_hand_jokers_count_the_costliest_names():
 
 
 def test_two_free_tahiti_jokers_are_certified_only_when_one_per_group_holds():
-    # Copies would put both jokers in 5H 6H 7H *8H *9H: the kernel cannot certify that.
+    # Copies would put both jokers in 5H 6H 7H *8H *9H: no certificate holds, and the
+    # flagged automaton's search answers (one joker: 1).
     lone = Problem.from_position(Position.make("5H 6H 7H", "* *", "tahiti"))
-    assert why_not(lone) and not certified(lone)
-    assert solve_position(Position.make("5H 6H 7H", "* *", "tahiti")).backend == "cpsat"
+    assert why_not(lone) and certified(lone)
+    assert kernel_backend.solve(lone).stats.get(kernel_backend.FLAGGED) == 1.0
+    answer = solve_position(Position.make("5H 6H 7H", "* *", "tahiti"))
+    assert answer.backend == "kernel" and answer.score == 1
+    assert answer.score == solved(Position.make("5H 6H 7H", "* *", "tahiti"), "cards", "cpsat")
     # Each run needs its own joker to take the hand's cards: the kernel's answer is exact.
     position = Position.make("5H 6H 7H | 2C 3C 4C", "* * 9H 6C", "tahiti")
     assert certified(Problem.from_position(position))

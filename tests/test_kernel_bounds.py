@@ -197,16 +197,29 @@ def test_every_state_a_search_meets_is_one_the_joker_bounds_fill_in(variant):
     assert children >= 2_000
 
 
-def _children_in_reachable_states(problem: Problem, branch) -> int:
+def test_every_state_a_flagged_search_meets_is_one_the_joker_bounds_fill_in():
+    """The same with tahiti's flagged automaton (two or three free jokers), whose states
+    with jokers in runs ``_reachable`` reaches through every joker count."""
+    children = 0
+    for i, position in enumerate(joker_positions("tahiti", 40, 47, table=(20, 60),
+                                                 hand=(8, 22))):
+        problem = Problem.from_position(position, ("cards", "points")[i % 2])
+        for branch in kernel_jokers.inputs(problem)[:2]:
+            if kernel_backend._flagged(problem, branch):
+                children += _children_in_reachable_states(problem, branch, flagged=True)
+    assert children >= 2_000
+
+
+def _children_in_reachable_states(problem: Problem, branch, flagged: bool = False) -> int:
     """Search ``branch``, expand every node of its table (and the root) and check each
     child's states against ``_reachable``; returns how many children."""
-    cell, cfg, accept, tables = branch_tables(problem, branch)
+    cell, cfg, accept, tables = branch_tables(problem, branch, flagged)
     wild = int(cfg[kernel.WILD])
     ub_rest = kernel._gain_bounds(cell)
     upper = ub_rest[0] + (wild - cfg[kernel.TABLE_JOKERS]) * cfg[kernel.JOKER_WEIGHT_MAX]
     *_, table, _ = kernel._branch_and_bound(tables, accept, ub_rest, upper, 0, NO_SCORE,
                                          kernel.NO_PAIRS, kernel._new_table())
-    reach = kernel._reachable(cell, tables.init, tables.delta, wild)
+    reach = kernel._reachable(cell, tables.init, tables.delta, wild, cfg[kernel.FLAGGED])
     key_space = kernel.BASE_KEY * (wild + 1)
     children = 0
     for node in [0, *table[0][table[0] >= 0]]:

@@ -45,10 +45,12 @@ def _nodes_to_check(tables, steps: int = 4) -> list[tuple[int, int]]:
     return [(t, k) for t, k in nodes if t < kernel.N_STEPS]
 
 
-def branch_tables(problem: Problem, branch):
+def branch_tables(problem: Problem, branch, flagged: bool = False):
     """A joker branch's ``(cell, cfg, accept, tables)`` as its search builds them (no table
-    arrangement to order moves by, no dominating states), for tests that expand its nodes."""
-    cell, cfg, init, delta, accept = kernel_backend._search_inputs(problem, branch, NO_SCORE)
+    arrangement to order moves by, no dominating states; ``flagged``: tahiti's flagged
+    automaton), for tests that expand its nodes."""
+    cell, cfg, init, delta, accept = kernel_backend._search_inputs(problem, branch, NO_SCORE,
+                                                                   flagged)
     tables = kernel._search_tables(cell, cfg, init, delta, accept,
                                    automaton.set_vectors(int(cfg[kernel.COPIES])),
                                    np.zeros((0, 1), np.int64), np.zeros(0, np.int64),

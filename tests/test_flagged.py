@@ -1,0 +1,185 @@
+"""Tahiti's flagged run automaton (one joker per run) and the groups laid from it."""
+
+from itertools import product
+
+import numpy as np
+import pytest
+
+from solver import Position, automaton, automaton_flagged, kernel_backend, solve_position
+from solver.automaton import sets_needed
+from solver.constants import JOKER_CODE, N_SUITS
+from solver.errors import SolverError
+from solver.flagged_decode import _sets
+from solver.generate import random_position
+from solver.kernel_jokers import free_jokers
+from solver.problem import Problem
+from solver.validate import play_problems
+
+
+@pytest.mark.parametrize("copies, wild", [(2, 2), (3, 2)])
+def test_the_shipped_tables_are_the_ones_built_here(copies, wild):
+    shipped = automaton_flagged._shipped()
+    built = automaton_flagged.build(copies, wild)
+    for name, table in zip(("init", "delta", "accept"), built, strict=True):
+        assert np.array_equal(shipped[f"{copies}_{wild}_{name}"], table), name
+
+
+def _nfa_accepts(copies: int, wild: int, word: list[tuple[int, int]],
+                 ace: tuple[int, int, int, int]) -> bool:
+    """The nondeterministic automaton's verdict on ``word`` after the ace ``ace``."""
+    states = {automaton_flagged.start(*ace)}
+    for r, j in word:
+        states = {after for state in states for after in automaton_flagged._step(
+            state, r, j, wild)}
+    return any(automaton_flagged._accepts(state) for state in states)
+
+
+def _dfa_accepts(tables, copies: int, word: list[tuple[int, int]],
+                 ace: tuple[int, int, int, int]) -> bool:
+    init, delta, accept = tables
+    q = init[automaton_flagged.init_index(copies, *ace)]
+    for r, j in word:
+        if q < 0:
+            return False
+        q = delta[q, r, j]
+    return bool(q >= 0 and accept[q])
+
+
+def _laid_suit(rng, copies: int, wild: int):
+    """A random suit laid as runs, at most ``copies`` cards and ``wild`` jokers a rank, each
+    run with at most one joker: ``(word, ace)`` as the automaton reads it (accepted)."""
+    cover, jokers = np.zeros(13, dtype=int), np.zeros(13, dtype=int)
+    low = [0, 0]  # low aces, jokers among them
+    high = [0, 0]  # high aces, jokers among them
+    for _ in range(int(rng.integers(0, copies + 1))):
+        start = int(rng.integers(0, 11))
+        length = int(rng.integers(3, 14 - start))
+        if (cover[start:start + length] >= copies).any():
+            continue
+        cover[start:start + length] += 1
+        joker = -1
+        if jokers.sum() + high[1] + low[1] < wild and rng.random() < 0.5:
+            joker = start + int(rng.integers(0, length))
+            jokers[joker] += 1
+        if start == 0:
+            low[0] += 1
+            low[1] += joker == 0
+        if start + length == 13 and start > 0 and high[0] < copies and rng.random() < 0.5:
+            high[0] += 1
+            if joker < 0 and jokers.sum() + high[1] + low[1] < wild and rng.random() < 0.5:
+                high[1] += 1
+    word = [(int(cover[t]), int(jokers[t])) for t in range(1, 13)]
+    return word, (low[0], high[0], low[1], high[1])
+
+
+@pytest.mark.parametrize("copies, wild", [(4, 2), (5, 3)])
+def test_the_minimal_automaton_decides_as_the_nondeterministic_one(copies, wild):
+    """Random suits laid as runs (accepted), half of them with one symbol changed (mostly
+    not): the shipped tables and the nondeterministic automaton agree on every one."""
+    tables = automaton_flagged.flagged_run_automaton(copies, wild)
+    rng = np.random.default_rng(copies)
+    verdicts = {True: 0, False: 0}
+    for i in range(1500):
+        word, ace = _laid_suit(rng, copies, wild)
+        if i % 2:
+            t = int(rng.integers(0, 12))
+            r = int(rng.integers(0, copies + 1))
+            word[t] = (r, int(rng.integers(0, min(r, wild) + 1)))
+        verdict = _nfa_accepts(copies, wild, word, ace)
+        assert _dfa_accepts(tables, copies, word, ace) == verdict, (word, ace)
+        assert verdict or i % 2, (word, ace)  # a laid suit is accepted
+        verdicts[verdict] += 1
+    assert verdicts[True] >= 700 and verdicts[False] >= 300
+
+
+def _few(copies: int) -> np.ndarray:
+    weights = np.array([4.0, 4.0, 2.0] + [0.5] * (copies - 2))
+    return weights / weights.sum()
+
+
+@pytest.mark.parametrize("copies, wild", [(3, 2), (4, 3)])
+def test_without_jokers_it_is_the_plain_automaton(copies, wild):
+    """Read with joker-free symbols from a joker-free ace, the flagged automaton accepts
+    what the plain one does: the kernel's bounds read those symbols only."""
+    flagged = automaton_flagged.flagged_run_automaton(copies, wild)
+    init, delta, accept = automaton.run_automaton(copies)
+    rng = np.random.default_rng(7)
+    for _ in range(1000):
+        r0, g = (int(v) for v in rng.integers(0, 2, size=2))
+        word = [(int(rng.choice(copies + 1, p=_few(copies))), 0) for _ in range(12)]
+        q = init[r0, g]
+        for r, _ in word:
+            q = delta[q, r, 0] if q >= 0 else -1
+        plain = bool(q >= 0 and accept[q])
+        assert _dfa_accepts(flagged, copies, word, (r0, g, 0, 0)) == plain
+
+
+def test_set_jokers_up_to_a_third_of_the_set_cards_always_deal_one_per_set():
+    """The kernel lets a rank's sets hold at most a third of its set cards in jokers
+    (``kernel._combine``): every such split deals with no set holding two."""
+    for k in product(range(6), repeat=N_SUITS):
+        if sets_needed(k) < 0:
+            continue
+        for zs in product(*(range(min(v, 3) + 1) for v in k)):
+            if sum(zs) > sum(k) // 3:
+                continue
+            sets = _sets(4, k, zs)
+            assert all(sum(code >= JOKER_CODE for code in group) <= 1 for group in sets)
+            assert all(3 <= len(group) <= 4 for group in sets)
+            assert sorted(code % JOKER_CODE // 13 for group in sets for code in group) == \
+                sorted(s for s in range(N_SUITS) for _ in range(k[s]))
+
+
+def test_set_jokers_that_cannot_be_dealt_raise():
+    with pytest.raises(SolverError):
+        _sets(4, (1, 1, 1, 0), (1, 1, 0, 0))
+
+
+# From bench.joker_games (seed 99): the plays found with jokers as copies put two jokers in
+# one group, and neither holding a hand joker back nor barring joker names certified them.
+FLAGGED_POSITIONS = [
+    "KS | KH | 2D 3D 4D | 6D *7D 8D / 8C 2S 5C * 4C 7D / tahiti",
+    "2D 3D 4D | KS KH KD | 3H 4H *5H | 6D *7D 8D 9D / 8C 2S 5C * 4C 7D JC 7S 6H / tahiti",
+    "6S | 5D | AC | 9S 10S JS *QS / QS 5S 2S 10C 8D * / tahiti",
+    "5D | AC | 9S 10S JS QS *KS | 4S 5S 6S *7S 8S / 4C QH 6H * 2H KS / tahiti",
+    "8D | 8C | 4S 5S *6S | 2H 3H 4H 5H | 2S 2H 2D 2C / * QH 5C 8S * 7C * / tahiti",
+]
+
+
+@pytest.mark.parametrize("text", FLAGGED_POSITIONS)
+def test_the_flagged_search_answers_what_the_certificates_could_not(text):
+    position = Position.parse(text)
+    problem = Problem.from_position(position)
+    assert kernel_backend.why_not(problem) and kernel_backend.certified(problem)
+    assert kernel_backend.solve(problem).stats.get(kernel_backend.FLAGGED) == 1.0
+    answer = solve_position(position)
+    assert answer.backend == "kernel" and answer.optimal
+    assert answer.score == solve_position(position, backend="cpsat").score
+    assert play_problems(position, answer.played, answer.table) == []
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_two_or_three_free_jokers_are_always_certified_and_agree_with_cpsat(seed):
+    """Random tahiti positions with two or three jokers free to move: the kernel answers
+    every one (certified, or by the flagged search), with CP-SAT's score and a valid play,
+    on both objectives; some need the flagged search."""
+    rng = np.random.default_rng(seed)
+    checked = flagged = 0
+    for i in range(160):
+        position = random_position(
+            rng, f"tahiti:ace={('low', 'high', 'both')[i % 3]}", int(rng.integers(6, 40)),
+            int(rng.integers(2, 10)), near=float(rng.uniform(0.5, 0.95)),
+            jokers=int(rng.integers(2, 4)), jokers_on_table=float(rng.uniform(0.0, 0.8)))
+        objective = ("cards", "points")[i % 2]
+        problem = Problem.from_position(position, objective)
+        if not 2 <= free_jokers(problem) <= automaton_flagged.MOST_WILD:
+            continue
+        assert kernel_backend.certified(problem), str(position)
+        flagged += kernel_backend.FLAGGED in kernel_backend.solve(problem).stats
+        answer = solve_position(position, objective)
+        assert answer.backend == "kernel" and answer.optimal
+        assert answer.score == solve_position(position, objective, "cpsat").score, \
+            str(position)
+        assert play_problems(position, answer.played, answer.table) == [], str(position)
+        checked += 1
+    assert checked >= 80 and flagged >= 1
