@@ -91,7 +91,7 @@ def why_not(problem: Problem) -> str:
     return ""
 
 
-TWO_FREE_JOKERS = "tahiti's one joker per group with two jokers free to move"
+TWO_FREE_JOKERS = "tahiti's one joker per group with two or more jokers free to move"
 
 
 def free_jokers(problem: Problem) -> int:

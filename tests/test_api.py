@@ -128,7 +128,7 @@ def test_kernel_node_budget_marks_answers_unproved():
     (lambda: solve("5C 6C 7C", "8D", objective="fun"), InvalidOptionError, "'fun'"),
     (lambda: solve("5C 6C 7C", "8D", backend="gpu"), InvalidOptionError, "'gpu'"),
     (lambda: solve("5C 6C 7C", "8D", time_limit=-1), InvalidOptionError, "-1"),
-    (lambda: solve("5H 6H 7H", "* *", "tahiti", backend="kernel"), UnsupportedPositionError,
+    (lambda: solve("5H 6H 7H", "* * * *", "tahiti", backend="kernel"), UnsupportedPositionError,
      "kernel"),
     (lambda: solve("5C 6C 7C", "8D", opened=False), InvalidTableError, "unopened"),
     (lambda: solve(Position.parse("5C 6C 7C / 8D / machiavelli / x")), MalformedPositionError,

@@ -64,7 +64,7 @@ def test_demo_runs(capsys):
     (["solve", "--variant", "rummy", "--table", "5C 6C 7C", "--hand", "8D"], "'rummy'"),
     (["solve", "--variant", "machiavelli:jokers=2", "--table", "-", "--hand", "8D"], "'jokers'"),
     (["solve", "--variant", "machiavelli:deal=1", "--table", "-", "--hand", "8D"], "deal"),
-    (["solve", "--table", "5H 6H 7H", "--hand", "* *", "--variant", "tahiti", "--backend",
+    (["solve", "--table", "5H 6H 7H", "--hand", "* * * *", "--variant", "tahiti", "--backend",
       "kernel"], "kernel"),
     (["solve", "--table", "5C 6C 7C"], "--hand"),
     (["solve", "--table", "-", "--hand", "8D", "--unopened"], "unopened"),
