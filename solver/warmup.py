@@ -6,7 +6,8 @@ copies, and import OR-Tools before CP-SAT's first model. None of that is the wor
 that happens to come first, so:
 
 - ``load_kernels()`` runs a few tiny positions through every numba kernel the solve paths call
-  (the play and no-play paths, vatican's run opening, a hand joker, the points objective),
+  (the play and no-play paths, vatican's run opening, a hand joker, the points objective,
+  tahiti's flagged search),
   once per process. ``solve()`` calls it before starting its clock. The opening from the
   hand alone has a kernel of its own, loaded by ``load_opening()`` only when a solve needs it
   (its time counted as set-up): a fresh ``machiavelli solve`` need not load it.
@@ -52,6 +53,7 @@ WARM_POSITIONS = (
     ("5C 6C 7C 8C", "8D 8H KS", "machiavelli", True, "points"),
     ("-", "4C 5C 6C 9H", "vatican", False, "cards"),  # a forced 3-card run
     ("5H 6H 7H", "* 2C", "carousel", True, "cards"),  # a wild joker from the hand
+    ("5H 6H 7H", "* *", "tahiti", True, "cards"),  # two free jokers: the flagged search
 )
 
 OPENING_POSITION = ("-", "KS KH KD QS QH QD", "machiavelli:opening=36", False, "cards")
