@@ -78,8 +78,11 @@ def run_automaton(decks: int, most_required: int = 0) -> tuple[np.ndarray, np.nd
     init = np.full((decks + 1, decks + 1), -1, dtype=np.int64)
     for (r0, g), sub in init_sets.items():
         init[r0, g] = label[sub]
-    return init, *_tables(subsets, moves, symbols, label, n_classes, _nfa_accepts,
-                          (decks + 1, most_required + 1))
+    tables = init, *_tables(subsets, moves, symbols, label, n_classes, _nfa_accepts,
+                            (decks + 1, most_required + 1))
+    for table in tables:  # shared: read-only, as every table the kernels read (solver.frozen)
+        table.setflags(write=False)
+    return tables
 
 
 def _tables(subsets: list[Subset], moves: Moves, symbols: list[Symbol], label: dict,
@@ -185,7 +188,9 @@ def dominators(decks: int, most_required: int = 0) -> np.ndarray:
     those of a node explored before with the same jokers and at least its score
     (``kernel._dominating``). Built once per automaton, for the searches with jokers."""
     _, delta, accept = run_automaton(decks, most_required)
-    return dominator_rows(delta, accept)
+    rows = dominator_rows(delta, accept)
+    rows.setflags(write=False)
+    return rows
 
 
 def dominator_rows(delta: np.ndarray, accept: np.ndarray) -> np.ndarray:

@@ -33,6 +33,7 @@ from solver.constants import (
     ROW_WIDTH,
 )
 from solver.errors import SolverError
+from solver.frozen import frozen
 from solver.kernel_jokers import N_JOKER_ROWS
 from solver.limit import Limit
 from solver.one_call import (
@@ -175,7 +176,8 @@ def play_rows(rows, lengths, hand, decks, weight, ace_mode, work, tables):
     if copies > DECKS:
         return no_answer(COPIES)
     best, optimal, groups, group_lengths, played = joker_free_search(
-        need, free, hand, weight, ace_mode, copies, rows, lengths, work, tables)
+        frozen(need), frozen(free), frozen(hand), weight, ace_mode, np.int64(copies),
+        frozen(rows), frozen(lengths), np.int64(work), tables)
     if best == NO_SCORE:
         return no_answer(UNSPLIT if optimal else NO_ANSWER)
     if group_lengths.shape[0] and group_lengths[0] < 0:

@@ -19,6 +19,7 @@ from numba import njit
 
 from solver import freed_sets, kernel
 from solver.constants import ROW_WIDTH
+from solver.frozen import frozen
 
 MASK_ROOM = 1 << 14
 """Room for this many reaching (and as many failing) sets; a search that needs more gives
@@ -74,7 +75,8 @@ def _ask(fs, freed):
                               fs.ace, 0)
     init, delta, accept, kvecs, states = fs.kernel_tables
     best, _, nodes, rows, lengths, _, _ = kernel.search_and_decode(
-        cell, fs.cfg, init, delta, accept, kvecs, ref, ref_len, 0, states, sub_need, hand)
+        cell, fs.cfg, frozen(init), frozen(delta), frozen(accept), kvecs, frozen(ref),
+        frozen(ref_len), np.int64(0), states, frozen(sub_need), frozen(hand))
     fs.state[CALLS] += 1
     fs.state[WORK] += nodes
     if best < fs.best:
@@ -197,7 +199,7 @@ def run(fs):
     frame_next = np.zeros(n + 1, dtype=np.int64)
     frame_cost = np.zeros(n + 1, dtype=np.int64)
     depth = 0
-    if _enter(fs, 0, 0, 0):
+    if _enter(fs, np.int64(0), np.int64(0), np.int64(0)):  # int64s: one version each
         depth = 1
     while depth > 0:
         top = depth - 1

@@ -43,6 +43,7 @@ from solver.constants import (
     N_SUITS,
     NO_SCORE,
 )
+from solver.frozen import frozen
 from solver.kernel_decode import JOKERS, decode_moves
 from solver.unmanaged import unmanaged
 
@@ -721,7 +722,7 @@ def _new_table():
     """An empty transposition table: per node key (step and key), the best score it was
     explored with and the most it can add after it; and how many keys it holds."""
     return (np.full(1 << 8, -1, dtype=np.int64), np.zeros(1 << 8, dtype=np.int64),
-            np.zeros(1 << 8, dtype=np.int64), 0)
+            np.zeros(1 << 8, dtype=np.int64), np.int64(0))
 
 
 @njit(cache=True)
@@ -1030,6 +1031,12 @@ def _pair_bound(pairs, t, key):
 
 
 @njit(cache=True)
+def _none_built():
+    """``_branch_and_bound``'s ``built`` when the suits' bounds are not built yet."""
+    return np.zeros((1, 1, 1, 1), dtype=np.int64)
+
+
+@njit(cache=True)
 def _search_on(tables, accept, ub_rest, node_limit, best, best_path, table, pairs, suit_bounds,
                aspirations):
     """A search that ran ``ASPIRE_WORK`` without ending, finished: ``(best, best_path,
@@ -1054,7 +1061,7 @@ def _search_on(tables, accept, ub_rest, node_limit, best, best_path, table, pair
         floor = max(best, top - (1 << tries)) if tries < aspirations else best
         found, path, complete, more, work, _, _ = _branch_and_bound(
             tables, accept, ub_rest, cap, node_limit, floor, pairs,
-            _copied(table) if floor > best else table, 0, suit_bounds)
+            _copied(table) if floor > best else table, np.int64(0), suit_bounds)
         nodes, tries = nodes + more, tries + 1
         if found > floor:  # worth ``cap`` (it stops there), or the first search's better one
             return found, path, complete or found == cap, nodes
@@ -1157,8 +1164,9 @@ def search(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len, node_limi
 
 @njit(cache=True)
 def no_dominators():
-    """``SearchTables.dominators`` for a search that skips no dominated node."""
-    return np.full((1, 1), -1, dtype=np.int64)
+    """``SearchTables.dominators`` for a search that skips no dominated node (read-only, as
+    ``automaton.dominators``' are: ``solver.frozen``)."""
+    return frozen(np.full((1, 1), -1, dtype=np.int64))
 
 
 @njit(cache=True)
@@ -1191,7 +1199,7 @@ def search_with(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len, node
             return upper, _unpack_path(upper, path), True, N_STEPS - 1
     best, best_path, complete, nodes, work, table, built = _branch_and_bound(
         tables, accept, ub_rest, upper, first, cfg[FLOOR], NO_PAIRS, _new_table(),
-        ASPIRE_WORK if not paired and cfg[FLOOR] == NO_SCORE else 0)
+        np.int64(ASPIRE_WORK if not paired and cfg[FLOOR] == NO_SCORE else 0), _none_built())
     left = 0 if node_limit == 0 else node_limit - work  # 0: no cap
     if not complete and (node_limit == 0 or left > 0):
         pairs, suit_bounds = _aspiration_bounds(tables, accept, paired, built)
@@ -1295,12 +1303,13 @@ DEPTH, BEST, NODES, WORK, TT_USED = range(5)  # the search's scalars in ``_desce
 
 @njit(cache=True)
 def _branch_and_bound(tables, accept, ub_rest, upper, node_limit, floor, pairs, table,
-                      idle_limit=0, built=None):
+                      idle_limit, built):
     """The depth-first search proper: ``(best, best_path, complete, nodes, work, table,
     suit_bounds)``, the path one move code per step, ``best`` ``floor`` if no answer beats it
     (it stops, cut short, after ``idle_limit`` work if none does by then; 0: never),
     ``suit_bounds`` the suits' state bounds it used (``NO_PAIRS``' shape: none); ``built``:
-    those bounds if already built, used rather than built again; ``pairs``: the suit pairs'
+    those bounds if already built, used rather than built again (``_none_built()``: not
+    built yet); ``pairs``: the suit pairs'
     bounds (``pair_state_bounds``) or ``NO_PAIRS``; ``table``: ``_new_table()``,
     or the transposition table of a search cut short with the same or a lower floor (it goes
     on from there, as ``_forget`` left it). The table also keeps the most a node can still
@@ -1319,9 +1328,8 @@ def _branch_and_bound(tables, accept, ub_rest, upper, node_limit, floor, pairs, 
     tt_keys, tt_vals, tt_fut, tt_used = table
     split, no_cut = np.zeros(2 * wild + 1, dtype=np.int64), np.zeros((1, 1, 1, 1), dtype=np.int64)
     # suit_bounds: built when first worth it (at once with a floor to beat, ``_root_moves``)
-    given = np.zeros((1, 1, 1, 1), dtype=np.int64) if built is None else built
     moves, end, suit_bounds = _root_moves(tables, accept, views[0], np.empty(
-        (1 << 9, N_MOVE_FIELDS), dtype=np.int64), floor, pairs, given)
+        (1 << 9, N_MOVE_FIELDS), dtype=np.int64), floor, pairs, built)
     frames[1][0] = end  # the root's moves
     state = np.array([0, floor, 0, 0, tt_used], dtype=np.int64)
     while True:
@@ -1331,7 +1339,7 @@ def _branch_and_bound(tables, accept, ub_rest, upper, node_limit, floor, pairs, 
         if reason == GROW_TABLE:
             tt_keys, tt_vals, tt_fut = _regrown(tt_keys, tt_vals, tt_fut)
         elif reason == BUILD_BOUNDS:
-            suit_bounds = given if given.shape[0] > 1 else _suit_state_bounds(tables, accept,
+            suit_bounds = built if built.shape[0] > 1 else _suit_state_bounds(tables, accept,
                                                                               wild)
         elif reason == GREW_MOVES:
             moves = grown  # a new array: the loop's rows copied

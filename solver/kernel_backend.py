@@ -318,6 +318,8 @@ def _taken(problem: Problem, branch: kernel_jokers.KernelInput) -> int:
     return 0 if branch.kept_played is None else int(problem.weight @ branch.kept_played)
 
 
+NO_DOMINATORS = read_only(np.full((1, 1), -1, dtype=np.int64))
+"""``kernel.no_dominators()`` for a search called from Python: no dominated node skipped."""
 NO_GROUPS = (read_only(np.zeros((0, ROW_WIDTH), dtype=np.int64)),
              read_only(np.zeros(0, dtype=np.int64)))
 
@@ -491,7 +493,7 @@ def _dominators(problem: Problem, copies: int, most_required: int) -> np.ndarray
     jokers, whose automaton is the larger one (80 to 336 states) and whose proofs are long;
     none for the others, which keep their searches as they were."""
     if problem.table_jokers + problem.hand_jokers == 0:
-        return kernel.no_dominators()
+        return NO_DOMINATORS
     return automaton.dominators(copies, most_required)
 
 

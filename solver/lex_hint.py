@@ -23,6 +23,7 @@ from numba import njit
 
 from solver import automaton, kernel, kernel_backend, kernel_jokers, kernel_lex, lex_tables
 from solver.constants import ACE_CODES, N_RANKS, N_SUITS, NO_SCORE, ROW_WIDTH
+from solver.frozen import frozen
 from solver.groups import candidate_runs
 from solver.kernel_backend import config_vector
 from solver.limit import Limit
@@ -183,8 +184,9 @@ def _solve_and_least(need, free, hand, weight, forced, joker_rows, ace_mode, cop
     cfg = config_vector(ace_mode, copies, 0, 0, weight.max(), 0, NO_SCORE)
     real_need = need - joker_rows[kernel_jokers.FIXED]
     best, optimal, nodes, groups, group_lengths, played, jokers = \
-        kernel.search_and_decode_with(cell, cfg, init, delta, accept, kvecs, table_rows,
-                                      table_lengths, 0, states, real_need, hand,
+        kernel.search_and_decode_with(cell, cfg, frozen(init), frozen(delta), frozen(accept),
+                                      kvecs, frozen(table_rows), frozen(table_lengths),
+                                      np.int64(0), states, frozen(real_need), frozen(hand),
                                       kernel.no_dominators())
     empty_rows = np.zeros((0, ROW_WIDTH), dtype=np.int64)
     empty = np.zeros(0, dtype=np.int64)

@@ -28,6 +28,7 @@ from numba import njit
 from solver import automaton, kernel
 from solver.constants import ACE_CODES, JOKER_CODE, N_CARD_TYPES, NO_SCORE, ROW_WIDTH
 from solver.fastcheck import lay_out_and_check
+from solver.frozen import frozen
 from solver.kernel_backend import config_vector
 from solver.kernel_jokers import N_JOKER_ROWS
 from solver.position import card_codes
@@ -194,7 +195,8 @@ def solve_codes(data, n_groups, n_cards, codes, lengths, hand, ace_mode, decks, 
     if copies > DECKS:
         return no_answer(COPIES)
     best, optimal, groups, group_lengths, played = joker_free_search(
-        need, singles, hand_counts, weight, ace_mode, copies, old_rows, old_lengths, 0, tables)
+        frozen(need), frozen(singles), frozen(hand_counts), weight, ace_mode, np.int64(copies),
+        frozen(old_rows), frozen(old_lengths), np.int64(0), tables)
     if best == NO_SCORE:
         return no_answer(NO_ANSWER)
     if group_lengths.shape[0] and group_lengths[0] < 0:
@@ -230,7 +232,8 @@ def joker_free_search(need, singles, hand, weight, ace_mode, copies, rows, lengt
     cfg = config_vector(ace_mode, copies, 0, 0, weight.max(), 0, NO_SCORE)
     init, delta, accept, kvecs, states = kernel_tables(tables, copies - 1)
     best, optimal, _, groups, group_lengths, played, _ = kernel.search_and_decode(
-        cell, cfg, init, delta, accept, kvecs, rows, lengths, work, states, need, hand)
+        cell, cfg, frozen(init), frozen(delta), frozen(accept), kvecs, frozen(rows),
+        frozen(lengths), np.int64(work), states, frozen(need), frozen(hand))
     return best, optimal, groups, group_lengths, played
 
 

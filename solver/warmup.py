@@ -11,7 +11,8 @@ that happens to come first, so:
   once per process. ``solve()`` calls it before starting its clock. The opening from the
   hand alone has a kernel of its own, loaded by ``load_opening()`` only when a solve needs it
   (its time counted as set-up): a fresh ``machiavelli solve`` need not load it.
-  Every array reaching the kernels is read-only (``solver.problem.read_only``), so each kernel
+  Every array reaching the kernels is read-only (``solver.problem.read_only``; a kernel
+  handing its own arrays to the search passes them ``solver.frozen.frozen``), so each kernel
   has one compiled version and these positions load them all. A process that only solves
   positions through ``solver.api`` (a one-shot ``machiavelli solve``) says so with
   ``solves_only()``: ``load_kernels()`` then runs the first position alone, which reaches

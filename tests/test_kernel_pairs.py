@@ -146,7 +146,7 @@ def test_a_search_cut_short_and_finished_with_the_pairs_is_exact(cut):
             ub_rest = kernel._gain_bounds(cell)
             best, path, complete, _, _, table, _ = kernel._branch_and_bound(
                 tables, accept, ub_rest, ub_rest[0], cut, NO_SCORE, kernel.NO_PAIRS,
-                kernel._new_table())
+                kernel._new_table(), 0, kernel._none_built())
             if complete:
                 continue
             finished += 1
