@@ -10,10 +10,10 @@ from solver.automaton import sets_needed
 from solver.constants import JOKER_CODE, N_SUITS
 from solver.errors import SolverError
 from solver.flagged_decode import _sets
-from solver.generate import random_position
 from solver.kernel_jokers import free_jokers
 from solver.problem import Problem
 from solver.validate import play_problems
+from tests.test_joker_agreement import two_or_three_joker_tahiti
 
 
 @pytest.mark.parametrize("copies, wild", [(2, 2), (3, 2)])
@@ -163,13 +163,8 @@ def test_two_or_three_free_jokers_are_always_certified_and_agree_with_cpsat(seed
     """Random tahiti positions with two or three jokers free to move: the kernel answers
     every one (certified, or by the flagged search), with CP-SAT's score and a valid play,
     on both objectives; some need the flagged search."""
-    rng = np.random.default_rng(seed)
     checked = flagged = 0
-    for i in range(160):
-        position = random_position(
-            rng, f"tahiti:ace={('low', 'high', 'both')[i % 3]}", int(rng.integers(6, 40)),
-            int(rng.integers(2, 10)), near=float(rng.uniform(0.5, 0.95)),
-            jokers=int(rng.integers(2, 4)), jokers_on_table=float(rng.uniform(0.0, 0.8)))
+    for i, position in two_or_three_joker_tahiti(seed, 160):
         objective = ("cards", "points")[i % 2]
         problem = Problem.from_position(position, objective)
         if not 2 <= free_jokers(problem) <= automaton_flagged.MOST_WILD:

@@ -28,6 +28,17 @@ def joker_positions(variant, count, seed, table, hand, jokers=4):
                               jokers_on_table=float(rng.uniform(0.3, 0.8)))
 
 
+def two_or_three_joker_tahiti(seed, count):
+    """``(i, position)`` for ``count`` seeded tahiti positions with two or three jokers, some
+    on the table (locked groups a hand card may free), in every ace mode by turns."""
+    rng = np.random.default_rng(seed)
+    for i in range(count):
+        yield i, random_position(
+            rng, f"tahiti:ace={('low', 'high', 'both')[i % 3]}", int(rng.integers(6, 40)),
+            int(rng.integers(2, 10)), near=float(rng.uniform(0.5, 0.95)),
+            jokers=int(rng.integers(2, 4)), jokers_on_table=float(rng.uniform(0.0, 0.8)))
+
+
 def kernel_exact(position, objective="cards"):
     """The kernel answers exactly: by its rules, or (tahiti, two free jokers) certified."""
     problem = Problem.from_position(position, objective)
@@ -180,13 +191,8 @@ def test_barred_certificates_agree_with_cpsat(seed):
     """300 random tahiti positions a seed, two or three jokers: every position the kernel
     certifies (as found, a hand joker held back, or joker names barred) has CP-SAT's score
     and a valid play; some are certified only by barring names."""
-    rng = np.random.default_rng(seed)
     barred = checked = 0
-    for i in range(300):
-        position = random_position(
-            rng, f"tahiti:ace={('low', 'high', 'both')[i % 3]}", int(rng.integers(6, 40)),
-            int(rng.integers(2, 10)), near=float(rng.uniform(0.5, 0.95)),
-            jokers=int(rng.integers(2, 4)), jokers_on_table=float(rng.uniform(0.0, 0.8)))
+    for _, position in two_or_three_joker_tahiti(seed, 300):
         problem = Problem.from_position(position)
         if not why_not(problem) or not certified(problem):
             continue
