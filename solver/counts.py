@@ -183,11 +183,13 @@ def play_rows(rows, lengths, hand, decks, weight, ace_mode, work, tables):
     if group_lengths.shape[0] and group_lengths[0] < 0:
         return no_answer(REJECTED)
     if played.sum() == 0:  # nothing played: the table as it lies
-        return packed_answer(best, optimal, played, rows, lengths,
+        return packed_answer(best, optimal, played, frozen(rows), frozen(lengths),
                              np.zeros(lengths.shape[0], dtype=np.bool_))
     groups, group_lengths = with_lone_singles(groups, group_lengths, need, free, played)
-    new_rows, new_lengths, changed = lay_out(groups, group_lengths, rows, lengths)
-    return packed_answer(best, optimal, played, new_rows, new_lengths, changed)
+    new_rows, new_lengths, changed = lay_out(frozen(groups), frozen(group_lengths),
+                                             frozen(rows), frozen(lengths))
+    return packed_answer(best, optimal, played, frozen(new_rows), frozen(new_lengths),
+                         changed)
 
 
 @one_time
@@ -279,7 +281,8 @@ def new_table(partition: Partition, old_rows: np.ndarray, old_lengths: np.ndarra
         return old_rows.copy(), old_lengths.copy(), np.zeros(len(old_lengths), dtype=np.bool_)
     new_rows, new_lengths = new_groups(partition, old_rows, old_lengths, need=need, free=free,
                                        hand_only=hand_only)
-    return lay_out(new_rows, new_lengths, read_only(old_rows), read_only(old_lengths))
+    return lay_out(read_only(new_rows), read_only(new_lengths), read_only(old_rows),
+                   read_only(old_lengths))
 
 
 def new_groups(partition: Partition, old_rows: np.ndarray, old_lengths: np.ndarray, *,

@@ -12,6 +12,7 @@ import numpy as np
 from numba import njit
 
 from solver.constants import ACE_HIGH, ACE_LOW, JOKER_CODE, MAX_RUN, N_CARD_TYPES, N_RANKS
+from solver.frozen import frozen
 from solver.tidy import lay_out
 
 
@@ -99,7 +100,8 @@ def lay_out_and_check(new, new_len, old, old_len, table_counts, single_counts, h
                       played, ace_mode, jokers_before, jokers_played, hand_jokers):
     """``solver.tidy.lay_out`` then ``check_table`` on its layout, in one call (both sit on
     every solve's path): ``(rows, lengths, changed, code)``."""
-    rows, lengths, changed = lay_out(new, new_len, old, old_len)
+    rows, lengths, changed = lay_out(frozen(new), frozen(new_len), frozen(old),
+                                     frozen(old_len))
     code = check_table(rows, lengths, table_counts, single_counts, hand_counts, played,
                        ace_mode, jokers_before, jokers_played, hand_jokers)
     return rows, lengths, changed, code

@@ -71,8 +71,8 @@ def _ask(fs, freed):
             ref[row] = fs.groups[i]
             ref_len[row] = fs.group_len[i]
             row += 1
-    cell = kernel.cell_arrays(sub_need, free, hand, weight, forced, weight, fs.joker_rows,
-                              fs.ace, 0)
+    cell = kernel.cell_arrays(frozen(sub_need), free, hand, weight, frozen(forced), weight,
+                              frozen(fs.joker_rows), fs.ace, np.int64(0))
     init, delta, accept, kvecs, states = fs.kernel_tables
     best, _, nodes, rows, lengths, _, _ = kernel.search_and_decode(
         cell, fs.cfg, frozen(init), frozen(delta), frozen(accept), kvecs, frozen(ref),

@@ -1588,7 +1588,8 @@ def search_and_decode_with(cell, cfg, init, delta, accept, kvecs, ref_groups, re
     for t in range(N_STEPS):
         for s in range(N_SUITS):
             moves[t, s, JOKERS] += cell[t, s, FIXED]
-    groups, lengths, used = decode_moves(moves, states, cfg[COPIES], cell[:, :, REQUIRED])
+    groups, lengths, used = decode_moves(moves, states, cfg[COPIES],
+                                         np.ascontiguousarray(cell[:, :, REQUIRED]))
     played = np.zeros(N_CARD_TYPES, dtype=np.int64)
     for c in range(N_CARD_TYPES):
         played[c] = min(max(used[c] - need[c], 0), hand[c])

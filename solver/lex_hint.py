@@ -180,8 +180,10 @@ def _solve_and_least(need, free, hand, weight, forced, joker_rows, ace_mode, cop
     best play as ``kernel_backend.solve`` finds it for a joker-free problem (one branch, no
     floor, no node limit, no dominators), then, when it plays a card, ``_least_change``'s
     answer from it (``searched``; its status ``NO_TABLES`` otherwise)."""
-    cell = kernel.cell_arrays(need, free, hand, weight, forced, weight, joker_rows, ace_mode, 0)
-    cfg = config_vector(ace_mode, copies, 0, 0, weight.max(), 0, NO_SCORE)
+    cell = kernel.cell_arrays(frozen(need), free, hand, weight, frozen(forced), weight,
+                              frozen(joker_rows), ace_mode, np.int64(0))
+    cfg = config_vector(ace_mode, copies, np.int64(0), np.int64(0), weight.max(), np.int64(0),
+                        np.int64(NO_SCORE), np.int64(0))
     real_need = need - joker_rows[kernel_jokers.FIXED]
     best, optimal, nodes, groups, group_lengths, played, jokers = \
         kernel.search_and_decode_with(cell, cfg, frozen(init), frozen(delta), frozen(accept),
@@ -248,8 +250,10 @@ def _least_change(need, free, hand, weight, forced, joker_rows, ace_mode, copies
     for t in range(N_RANKS):
         if parts[8][t] < 0:
             return NO_TABLES, 0, False, 0, 0, empty_rows, empty, empty
-    cell = kernel.cell_arrays(need, free, hand, weight, forced, weight, joker_rows, ace_mode, 0)
-    cfg = config_vector(ace_mode, copies, 0, 0, weight.max(), 0, NO_SCORE)
+    cell = kernel.cell_arrays(frozen(need), free, hand, weight, frozen(forced), weight,
+                              frozen(joker_rows), ace_mode, np.int64(0))
+    cfg = config_vector(ace_mode, copies, np.int64(0), np.int64(0), weight.max(), np.int64(0),
+                        np.int64(NO_SCORE), np.int64(0))
     n_q = delta.shape[0]
     keys = n_q ** N_SUITS * N_RANKS
     bits = 0

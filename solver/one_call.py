@@ -212,11 +212,13 @@ def solve_codes(data, n_groups, n_cards, codes, lengths, hand, ace_mode, decks, 
         groups, group_lengths = with_lone_singles(groups, group_lengths, need, singles,
                                                    played)
     rows, row_lengths, changed, code = lay_out_and_check(
-        groups, group_lengths, old_rows, old_lengths, table_counts, singles, hand_counts,
-        played, ace_mode, 0, 0, 0)
+        frozen(groups), frozen(group_lengths), frozen(old_rows), frozen(old_lengths),
+        frozen(table_counts), frozen(singles), frozen(hand_counts), frozen(played), ace_mode,
+        np.int64(0), np.int64(0), np.int64(0))
     if code != 0:
         return no_answer(REJECTED)
-    return packed_answer(score, optimal, played, rows, row_lengths, changed)
+    return packed_answer(np.int64(score), optimal, played, frozen(rows), frozen(row_lengths),
+                         changed)
 
 
 @njit(cache=True)
@@ -226,10 +228,11 @@ def joker_free_search(need, singles, hand, weight, ace_mode, copies, rows, lengt
     as ``solver.kernel_backend`` sets it up (nothing fixed, wild or owed): ``(best, optimal,
     groups, lengths, played)`` of ``kernel.search_and_decode``; ``rows``/``lengths`` the table
     as it lies, ``work`` its node limit (0: none), ``tables`` ``automaton_tables()``."""
-    cell = kernel.cell_arrays(need, singles, hand, weight, np.zeros(N_CARD_TYPES, dtype=np.int64),
-                              weight, np.zeros((N_JOKER_ROWS, N_CARD_TYPES), dtype=np.int64),
-                              ace_mode, 0)
-    cfg = config_vector(ace_mode, copies, 0, 0, weight.max(), 0, NO_SCORE)
+    cell = kernel.cell_arrays(
+        need, singles, hand, weight, frozen(np.zeros(N_CARD_TYPES, dtype=np.int64)), weight,
+        frozen(np.zeros((N_JOKER_ROWS, N_CARD_TYPES), dtype=np.int64)), ace_mode, np.int64(0))
+    cfg = config_vector(ace_mode, copies, np.int64(0), np.int64(0), weight.max(), np.int64(0),
+                        np.int64(NO_SCORE), np.int64(0))
     init, delta, accept, kvecs, states = kernel_tables(tables, copies - 1)
     best, optimal, _, groups, group_lengths, played, _ = kernel.search_and_decode(
         cell, cfg, frozen(init), frozen(delta), frozen(accept), kvecs, frozen(rows),
@@ -270,7 +273,7 @@ def packed_answer(score, optimal, played, rows, lengths, changed):
     return DONE, score, optimal, packed
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def no_answer(status):
     """``solve_codes``' answer for a status other than ``DONE``."""
     return status, 0, False, np.zeros(0, dtype=np.int64)

@@ -34,14 +34,15 @@ import importlib
 import json
 import sys
 from numba.core.registry import CPUDispatcher
-from solver import tidy, fastcheck, kernel
+from solver import fastcheck, kernel, kernel_backend, kernel_decode, one_call, tidy
 from solver.warmup import load_kernels
 
 sys.path.insert(0, sys.argv[1])
 from warm_cache import exercise  # tests/warm_cache.py: solves, hints, openings, games
 
 def versions():
-    return {f"{m.__name__}.{n}": len(f.signatures) for m in (tidy, fastcheck, kernel)
+    modules = (tidy, fastcheck, kernel, kernel_backend, kernel_decode, one_call)
+    return {f"{m.__name__.split('.')[-1]}.{n}": len(f.signatures) for m in modules
             for n, f in vars(m).items() if isinstance(f, CPUDispatcher)}
 
 load_kernels()
@@ -78,6 +79,12 @@ SEARCH_KERNELS = ("kernel.search_and_decode", "kernel.search_and_decode_with",
                   "kernel.search_with", "kernel._branch_and_bound", "kernel._descend",
                   "one_call.joker_free_search")
 
+# kernels on every solve's path, or that call big ones: one version each too (session 27: a
+# fresh compile of tests/warm_cache.py 303 -> 287 s, side by side)
+ENTRY_KERNELS = ("tidy.lay_out", "fastcheck.lay_out_and_check", "fastcheck.check_table",
+                 "kernel.cell_arrays", "kernel.usable_cards", "kernel_backend.config_vector",
+                 "kernel_decode.decode_moves", "one_call.packed_answer")
+
 
 def compiled_versions(cache: str) -> dict[str, int]:
     """Per kernel (``module.function``) in numba's cache directory ``cache``, how many
@@ -99,6 +106,18 @@ def test_the_search_is_compiled_once_whichever_kernel_calls_it(fresh_cache):
     versions = compiled_versions(cache)
     assert {name: versions.get(name) for name in SEARCH_KERNELS} == dict.fromkeys(
         SEARCH_KERNELS, 1)
+
+
+def test_the_kernels_on_every_solve_path_are_compiled_once(fresh_cache):
+    """The callers of the layout, the re-check, the cells and the decoding hand them one set
+    of argument types (read-only arrays, ``int64`` constants), as the search's callers do.
+    The cache here holds what a solve's warm-up compiles; the hints', the games' and tahiti's
+    callers were checked on a cache that ``tests/warm_cache.py`` filled from empty
+    (docs/performance.md §7): a fresh compile of every kernel is too long for the suite."""
+    cache, _ = fresh_cache
+    versions = compiled_versions(cache)
+    assert {name: versions.get(name) for name in ENTRY_KERNELS} == dict.fromkeys(
+        ENTRY_KERNELS, 1)
 
 
 def test_first_solve_after_compiling_everything_times_only_the_search(fresh_cache):
