@@ -60,4 +60,45 @@ def stamp_package_sources() -> None:
     mixin.get_source_stamp = get_source_stamp  # type: ignore[method-assign]
 
 
+TAG = "machiavelli-engine kernel"
+"""The first field of every package kernel's cached code (``tag_package_code``)."""
+
+
+def tag_package_code() -> None:
+    """Store every package kernel's cached code with its stamp and its key (the signature and
+    the machine it was compiled for), and load it only under both; anything else is a miss,
+    compiled again. Once a process.
+
+    numba numbers a kernel's data files from 1 and keeps which number holds which signature
+    in an index. Two processes that compile two signatures of one kernel at once, or that run
+    two versions of the package over one cache (an edit or an upgrade while a game is on),
+    each write ``.1.nbc`` and an index that says it holds their own code: the other then loads
+    code compiled for other argument types, which fails at best (found 2026-12-07: a bot's
+    first solve raised "In 'NRT_adapt_ndarray_to_python', 'descr' is NULL" after sources
+    edited while benchmarks ran). With the tag, such a file is recompiled instead."""
+    cache_file = caching.IndexDataCacheFile
+    if getattr(cache_file.save, "tagged", False):
+        return
+    own_save, own_load = cache_file.save, cache_file.load
+
+    def save(self: caching.IndexDataCacheFile, key: object, data: object) -> None:
+        if self._source_stamp == _package_stamp():
+            data = (TAG, self._source_stamp, key, data)
+        own_save(self, key, data)
+
+    def load(self: caching.IndexDataCacheFile, key: object) -> object:
+        data = own_load(self, key)
+        if data is None or self._source_stamp != _package_stamp():
+            return data
+        tagged = isinstance(data, tuple) and len(data) == 4 and data[0] == TAG
+        if tagged and data[1] == self._source_stamp and data[2] == key:
+            return data[3]
+        return None
+
+    save.tagged = True  # type: ignore[attr-defined]
+    cache_file.save = save  # type: ignore[method-assign]
+    cache_file.load = load  # type: ignore[method-assign]
+
+
 stamp_package_sources()
+tag_package_code()

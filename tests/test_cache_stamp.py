@@ -58,3 +58,23 @@ def test_a_kernel_outside_the_package_keeps_numbas_stamp(tmp_path):
     own = caching._hash_source_file(str(source), stat.st_mtime, stat.st_size)
     assert module.plus_one._cache._cache_file._source_stamp == own
     assert module.plus_one(1) == 2
+
+
+def test_a_package_kernels_code_loads_only_under_its_own_key_and_stamp(tmp_path):
+    """Two processes compiling one kernel at once can leave an index that names the other's
+    data file (each numbers its files from 1): numba would load the other signature's code.
+    The package's kernels then miss and compile again; others' behave as numba's do."""
+    def crossed(stamp):
+        cache = caching.IndexDataCacheFile(str(tmp_path / stamp.hex()), "k", stamp)
+        (tmp_path / stamp.hex()).mkdir()
+        cache.save(("int64",), "code for int64")
+        cache.save(("float64",), "code for float64")
+        assert cache.load(("int64",)) == "code for int64"
+        overloads = cache._load_index()
+        overloads[("int64",)], overloads[("float64",)] = \
+            overloads[("float64",)], overloads[("int64",)]
+        cache._save_index(overloads)  # as a race leaves it
+        return cache.load(("int64",))
+
+    assert crossed(package_stamp(PACKAGE)) is None
+    assert crossed(b"another library") == "code for float64"
