@@ -108,18 +108,20 @@ def _exact_answer(problem: Problem, node_limit: int) -> Partition | None:
     reason = why_not(problem)
     if reason not in ("", kernel_jokers.TWO_FREE_JOKERS):
         return None
-    answer = solve(problem, node_limit)
+    answer, bounds = _solved(problem, node_limit)
     if not answer.optimal or not reason or answer.stats.get(ONE_JOKER_PER_GROUP):
         return answer if answer.optimal else None
     return _a_joker_fewer(problem, answer.score, node_limit) or \
-        _names_barred(problem, answer, node_limit) or _flagged_answer(problem, node_limit)
+        _names_barred(problem, answer, node_limit, bounds) or \
+        _flagged_answer(problem, node_limit, bounds)
 
 
 MOST_BARRED_SEARCHES = 8  # searches ``_names_barred`` may run for one position
 BARRED = "barred_names"  # stats: joker names barred to certify a tahiti answer
 
 
-def _names_barred(problem: Problem, answer: Partition, node_limit: int) -> Partition | None:
+def _names_barred(problem: Problem, answer: Partition, node_limit: int,
+                  bounds: tuple[int, ...] | None = None) -> Partition | None:
     """Tahiti, when ``answer``, the best play with free jokers as copies (its score the
     ``ceiling``, an upper bound), cannot be laid one joker per group: another play that
     reaches ``ceiling`` and can, or None.
@@ -134,12 +136,15 @@ def _names_barred(problem: Problem, answer: Partition, node_limit: int) -> Parti
     and scores at most ``ceiling``; one that scores ``ceiling`` and is laid one joker per
     group (``kernel_jokers.one_joker_per_group``) keeps every tahiti rule, the others
     holding in each branch by construction, so it is a best play. Otherwise nothing is
-    certified (CP-SAT answers)."""
+    certified (CP-SAT answers). ``bounds``: each branch's most with free jokers as copies
+    (``_search_branches``); a branch that showed it cannot reach ``ceiling`` is not
+    searched, as no restriction of it can."""
     ceiling = answer.score
+    shared = kernel_jokers.shared_joker_names(answer.groups, answer.lengths)
     todo: list[tuple[kernel_jokers.KernelInput, tuple[int, ...]]] = [
-        (branch, (name,)) for branch in kernel_jokers.inputs(problem)
+        (branch, (name,)) for i, branch in enumerate(kernel_jokers.inputs(problem))
             if branch.wild >= 2 and _ceiling(problem, branch) >= ceiling
-            for name in kernel_jokers.shared_joker_names(answer.groups, answer.lengths)]
+            and (bounds is None or bounds[i] >= ceiling) for name in shared]
     share = max(1, node_limit // MOST_BARRED_SEARCHES) if node_limit else 0
     for _ in range(MOST_BARRED_SEARCHES):
         if not todo:
@@ -160,7 +165,8 @@ def _names_barred(problem: Problem, answer: Partition, node_limit: int) -> Parti
 FLAGGED = "flagged"  # stats: 1.0 when tahiti's flagged automaton found the answer
 
 
-def _flagged_answer(problem: Problem, node_limit: int) -> Partition | None:
+def _flagged_answer(problem: Problem, node_limit: int,
+                    bounds: tuple[int, ...] | None = None) -> Partition | None:
     """Tahiti, when the plays found with free jokers as copies cannot be laid one joker per
     group and the cheaper certificates fail: the answer of a search whose branches with two
     or three free jokers use the flagged run automaton (``solver.automaton_flagged``), which
@@ -168,11 +174,13 @@ def _flagged_answer(problem: Problem, node_limit: int) -> Partition | None:
     answers are their best plays; the others' (four free jokers) are upper bounds, so the
     best of all is exact when it is laid one joker per group; otherwise None (CP-SAT
     answers). Kept for last: the flagged automaton is up to ten times the plain one's size
-    and its nodes cost more (jokers split between sets and runs)."""
+    and its nodes cost more (jokers split between sets and runs). ``bounds``: each branch's
+    most with free jokers as copies (``_search_branches``), a relaxation of the flagged
+    search: a branch that cannot beat the best so far there is not searched again."""
     if problem.hand_only or problem.run_from_hand or \
             not any(_flagged(problem, b) for b in kernel_jokers.inputs(problem)):
         return None
-    answer = search(problem, node_limit, flagged=True)
+    answer, _ = _search_branches(problem, node_limit, flagged=True, known=bounds)
     if answer is None or not answer.optimal or not answer.stats.get(ONE_JOKER_PER_GROUP):
         return None
     return replace(answer, stats={**answer.stats, FLAGGED: 1.0})
@@ -216,8 +224,14 @@ def solve(problem: Problem, node_limit: int = 0) -> Partition:
     asked, exact = _certificate[0]
     if asked is problem and exact is not None:
         return exact
+    return _solved(problem, node_limit)[0]
+
+
+def _solved(problem: Problem, node_limit: int) -> tuple[Partition, tuple[int, ...] | None]:
+    """``solve``'s search, and for a plain one (no opening to lay) each joker branch's upper
+    bound (``_search_branches``); None for the openings' searches."""
     if problem.hand_only:
-        return _solve_opening(problem)
+        return _solve_opening(problem), None
     if problem.run_from_hand:
         best: Partition | None = None
         runs = problem.hand_runs()
@@ -229,11 +243,11 @@ def solve(problem: Problem, node_limit: int = 0) -> Partition:
             answer = search(problem.with_forced(forced), share)
             if answer is not None and (best is None or answer.score > best.score):
                 best = answer
-        return best if best is not None else nothing_played(problem, optimal=True)
-    answer = search(problem, node_limit)
+        return (best if best is not None else nothing_played(problem, optimal=True)), None
+    answer, bounds = _search_branches(problem, node_limit)
     if answer is None:
         raise ValueError("the table cannot be split into valid groups")
-    return answer
+    return answer, bounds
 
 
 def search(problem: Problem, node_limit: int = 0, flagged: bool = False) -> Partition | None:
@@ -246,12 +260,27 @@ def search(problem: Problem, node_limit: int = 0, flagged: bool = False) -> Part
     answer so far is not searched. In tahiti (``_shares``) each branch may take what the
     branches before it left. ``flagged``: tahiti's branches with two or three free jokers
     search with the flagged automaton (``_flagged_answer``)."""
-    branches = sorted(((_ceiling(problem, b), b) for b in kernel_jokers.inputs(problem)),
-                      key=lambda pair: (-pair[0], -pair[1].wild))
-    shares = _shares(problem, node_limit, len(branches))
+    return _search_branches(problem, node_limit, flagged)[0]
+
+
+def _search_branches(problem: Problem, node_limit: int = 0, flagged: bool = False,
+                     known: tuple[int, ...] | None = None
+                     ) -> tuple[Partition | None, tuple[int, ...]]:
+    """``search``, and the most each branch can score as far as it showed (in
+    ``kernel_jokers.inputs`` order): its answer's score when its search was exact, what it
+    proved it cannot beat when it found nothing above its floor, else its ceiling.
+    ``known``: such bounds from an earlier search of a relaxation of this one (tahiti's
+    free jokers as copies, for the flagged search), taken as the branches' ceilings."""
+    inputs = kernel_jokers.inputs(problem)
+    ceilings = [_ceiling(problem, b) if known is None else min(_ceiling(problem, b), known[i])
+                for i, b in enumerate(inputs)]
+    order = sorted(range(len(inputs)), key=lambda i: (-ceilings[i], -inputs[i].wild))
+    bounds = list(ceilings)
+    shares = _shares(problem, node_limit, len(inputs))
     best: Partition | None = None
     optimal = True
-    for ceiling, branch in branches:
+    for i in order:
+        ceiling, branch = ceilings[i], inputs[i]
         if best is not None and best.optimal and ceiling <= best.score and \
                 best.stats[ONE_JOKER_PER_GROUP]:
             continue
@@ -266,8 +295,11 @@ def search(problem: Problem, node_limit: int = 0, flagged: bool = False) -> Part
                 best.stats[ONE_JOKER_PER_GROUP] = 1.0
             break
         answer = _search(problem, branch, share, floor, flagged)
-        if answer is None:
+        if answer is None:  # proved: nothing above the floor
+            bounds[i] = min(ceiling, floor + _taken(problem, branch))
             continue
+        if answer.optimal:
+            bounds[i] = answer.score
         optimal = optimal and answer.optimal
         if best is None or answer.score > best.score or (
                 answer.score == best.score and answer.stats[ONE_JOKER_PER_GROUP]
@@ -275,7 +307,7 @@ def search(problem: Problem, node_limit: int = 0, flagged: bool = False) -> Part
             best = answer
     if best is not None:
         best.optimal = optimal
-    return best
+    return best, tuple(bounds)
 
 
 class _Shares:

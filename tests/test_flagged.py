@@ -5,7 +5,14 @@ from itertools import product
 import numpy as np
 import pytest
 
-from solver import Position, automaton, automaton_flagged, kernel_backend, solve_position
+from solver import (
+    Position,
+    automaton,
+    automaton_flagged,
+    kernel_backend,
+    kernel_jokers,
+    solve_position,
+)
 from solver.automaton import sets_needed
 from solver.constants import JOKER_CODE, N_SUITS
 from solver.errors import SolverError
@@ -178,3 +185,40 @@ def test_two_or_three_free_jokers_are_always_certified_and_agree_with_cpsat(seed
         assert play_problems(position, answer.played, answer.table) == [], str(position)
         checked += 1
     assert checked >= 80 and flagged >= 1
+
+
+# From bench.joker_games --seed 777: 3C, 9H and AC free three locked jokers; the plays found
+# with jokers as copies reach 13 (every hand card) only with two jokers in one group, and
+# the best play is 12. Of its eight branches, two with two free jokers (and every branch with
+# one or none) showed in that first search that they cannot reach 13.
+SEED_777_TAHITI = Position.parse(
+    "3H 3D *3C | 8H 8D 8C | 7S 7D 7C | 7H 7D 7C | 9S 10S JS *QS KS AS | QH QD QC | "
+    "JH JD JC | 9S *9H 9D 9C | AS AH AD *AC | 3S 4S 5S 6S | 2S 2H 2D 2C | KS KH KD KC / "
+    "10H 4C 3C 6D 8C AC AC 6H 9H 5S 10C 3H 8D / tahiti")
+
+
+def test_branches_the_copies_ruled_out_are_not_searched_again(monkeypatch):
+    """The barred-name and flagged searches skip the branches whose search with jokers as
+    copies (a relaxation of both) proved they cannot reach the ceiling; the answer stays
+    exact."""
+    problem = Problem.from_position(SEED_777_TAHITI)
+    assert len(kernel_jokers.inputs(problem)) == 8
+    searched = []
+    search = kernel_backend._search
+
+    def counted(problem, branch, node_limit, floor=kernel_backend.NO_SCORE, flagged=False):
+        searched.append((branch.wild, floor, flagged))
+        return search(problem, branch, node_limit, floor, flagged)
+
+    monkeypatch.setattr(kernel_backend, "_search", counted)
+    assert kernel_backend.certified(problem)
+    answer = kernel_backend.solve(problem)
+    assert answer.score == 12 and answer.stats.get(kernel_backend.FLAGGED) == 1.0
+    copies, rest = searched[:8], searched[8:]
+    assert [wild for wild, _, flagged in copies] == [3, 2, 2, 2, 1, 1, 1, 0]
+    barred = [s for s in rest if not s[2]]
+    flagged = [s for s in rest if s[2]]
+    assert len(barred) == 4 and {wild for wild, _, _ in barred} == {3, 2}  # of 8
+    assert [wild for wild, _, _ in flagged] == [3, 2]  # of 8
+    monkeypatch.undo()
+    assert solve_position(SEED_777_TAHITI, backend="cpsat").score == 12
