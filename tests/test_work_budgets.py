@@ -278,3 +278,22 @@ def test_the_vatican_expert_weighs_drawing_right_after_the_biggest_play(monkeypa
     bot.choose(observation)
     bot.choose(_endgame())
     assert asked == [True, False]
+
+
+def test_the_kernels_warm_up_is_no_bots_work(monkeypatch):
+    """The first solve in a process loads every kernel by solving a few positions of its own
+    (``solver.warmup.load_kernels``); their nodes must not be charged to the bot that asked,
+    or a bot's first joker move in a process (a tournament worker's first game) would do
+    less thinking than the same move later."""
+    from solver import Position, warmup
+    from bots.players import work
+
+    position = Position.parse("5H *6H 7H | 9C 9D 9S / * 6H 8H 2C / carousel")
+    work.solve(position)
+    before = work_done()
+    work.solve(position)
+    units = work_done() - before
+    monkeypatch.setattr(warmup, "_loaded", set())  # as in a fresh process
+    before = work_done()
+    work.solve(position)
+    assert work_done() - before == units
