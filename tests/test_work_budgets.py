@@ -13,9 +13,11 @@ from bots.players import expert, make_bot
 from bots.players.expert import ExpertBot
 from bots.players.planner import PlannerBot
 from bots.players.work import CPSAT_SEARCH_UNITS, work_done
+from bots.players.work import solve as counted_solve
 from bots.referee.game import Game
 from bots.referee.observation import observe
 from bots.referee.record import dumps
+from solver import Position, warmup
 from solver.cards import parse_cards
 
 WORK = 300  # work units per expert move: small, so that a whole game stays quick
@@ -285,15 +287,12 @@ def test_the_kernels_warm_up_is_no_bots_work(monkeypatch):
     (``solver.warmup.load_kernels``); their nodes must not be charged to the bot that asked,
     or a bot's first joker move in a process (a tournament worker's first game) would do
     less thinking than the same move later."""
-    from solver import Position, warmup
-    from bots.players import work
-
     position = Position.parse("5H *6H 7H | 9C 9D 9S / * 6H 8H 2C / carousel")
-    work.solve(position)
+    counted_solve(position)
     before = work_done()
-    work.solve(position)
+    counted_solve(position)
     units = work_done() - before
     monkeypatch.setattr(warmup, "_loaded", set())  # as in a fresh process
     before = work_done()
-    work.solve(position)
+    counted_solve(position)
     assert work_done() - before == units
