@@ -4,8 +4,9 @@ a player cannot see (issue 14).
     python -m bench.information --variant shanghai --games 120 --seed 2026
 
 Plays the ladder's greedy-vs-expert games (the seats and deals of ``bench.ladder variants``,
-``bots.arena.tournament``: duplicate deals, seats swapped) with the expert in one of four
-modes, each mode on the same games:
+``bots.arena.tournament``: duplicate deals, seats swapped), or its planner-vs-expert games
+with ``--opponent planner``, with the expert in one of four modes, each mode on the same
+games:
 
 - ``expert``: the expert as it is (``make_level("expert")``).
 - ``every``: the expert searching every move (not only near the end), over ``PLAYS`` plays,
@@ -14,7 +15,7 @@ modes, each mode on the same games:
   stock's order is still guessed: the unseen rest, shuffled).
 - ``deal``: as ``every``, on the true deal: the opponent's hand and the stock's order. No
   player can know this; it bounds what search can reach against greedy in this variant
-  (the rollouts model the opponent as greedy, which it is).
+  (the rollouts model the opponent as greedy, which it is; the planner is modelled so too).
 
 The last two read the referee's hidden state: they are research instruments, never bots to
 play against. A variant where ``hands`` is no better than ``expert`` but ``deal`` wins far
@@ -44,7 +45,7 @@ from bots.referee.observation import Observation
 from solver.cards import N_CARD_TYPES
 
 MODES = ("expert", "every", "hands", "deal")
-BOTS = ("greedy", "expert")
+OPPONENTS = ("greedy", "planner")  # the ladder levels the expert may face here
 PLAYS = 4  # plays a searching mode plays out (the expert's MAX_PLAYS is 3)
 EVERY_MOVE = 10**6  # an ENDGAME no hand reaches: search on every move
 DEAL_ROLLOUTS = 2  # the true deal's rollouts are all alike: two suffice for the test
@@ -97,14 +98,15 @@ def player(mode: str, seed: int, game: Game) -> Bot:
     return SeeingExpert(seed, game, stock_known=mode == "deal")
 
 
-def play(variant: str, mode: str, seed: int, game: int) -> float:
-    """Game ``game`` of the ladder's greedy-vs-expert tournament with the expert in ``mode``:
-    the expert's share of the win (a shared win counts as a fraction)."""
-    seats = lineup(BOTS, 2, game)
+def play(variant: str, mode: str, seed: int, game: int, opponent: str = "greedy") -> float:
+    """Game ``game`` of the ladder's ``opponent``-vs-expert tournament with the expert in
+    ``mode``: the expert's share of the win (a shared win counts as a fraction)."""
+    seats = lineup((opponent, "expert"), 2, game)
     deal = seed + game // 2
     seeds = [int(s.generate_state(1)[0]) for s in np.random.SeedSequence(deal).spawn(2)]
     state = Game(variant, [f"{name}-{i + 1}" for i, name in enumerate(seats)], deal)
-    bots = [GreedyBot(s) if name == "greedy" else player(mode, s, state)
+    bots = [player(mode, s, state) if name == "expert" else
+            GreedyBot(s) if name == "greedy" else make_level(name, s)
             for name, s in zip(seats, seeds, strict=True)]
     with searching(mode):
         run_bots(state, bots)
@@ -118,13 +120,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m bench.information", description=__doc__.split("\n\n")[0],
         epilog="example: python -m bench.information --variant shanghai --games 120 "
-               "--modes expert,hands,deal --json out.json")
+               "--modes expert,hands,deal --json out.json; against the planner: "
+               "python -m bench.information --variant carousel --opponent planner --games 100")
     parser.add_argument("--variant", default="shanghai")
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--first", type=int, default=0, help="the first game's number")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--modes", default="expert,hands,deal",
                         help=f"comma-separated, of {', '.join(MODES)}")
+    parser.add_argument("--opponent", default="greedy", choices=OPPONENTS,
+                        help="the ladder level the expert plays (default: greedy)")
     parser.add_argument("--json", help="write the summary here")
     args = parser.parse_args(argv)
     modes = args.modes.split(",")
@@ -133,23 +138,23 @@ def main(argv: list[str] | None = None) -> int:
     wins = {mode: 0.0 for mode in modes}
     for game in range(args.first, args.first + args.games):
         for mode in modes:
-            wins[mode] += play(args.variant, mode, args.seed, game)
+            wins[mode] += play(args.variant, mode, args.seed, game, args.opponent)
         done = game - args.first + 1
         print(f"game {game}: " + ", ".join(f"{m} {wins[m]:g}/{done}" for m in modes),
               file=sys.stderr, flush=True)
     rows = [{"mode": mode, "wins": wins[mode], "games": args.games,
              "win_rate": round(wins[mode] / args.games, 4),
              "ci95": [round(x, 4) for x in wilson(wins[mode], args.games)]} for mode in modes]
-    print(f"{args.variant}, expert vs greedy, games {args.first}-{args.first + args.games - 1}"
-          f", seed {args.seed}")
+    last = args.first + args.games - 1
+    print(f"{args.variant}, expert vs {args.opponent}, games {args.first}-{last}, seed {args.seed}")
     for row in rows:
         low, high = row["ci95"]
         print(f"  {row['mode']:<7} {row['wins']:>6g} of {row['games']}  "
               f"{100 * row['win_rate']:.1f}% ({100 * low:.1f}-{100 * high:.1f})")
     if args.json:
         with open(args.json, "w") as out:
-            json.dump({"variant": args.variant, "seed": args.seed, "first": args.first,
-                       "rows": rows}, out, indent=1)
+            json.dump({"variant": args.variant, "opponent": args.opponent, "seed": args.seed,
+                       "first": args.first, "rows": rows}, out, indent=1)
     return 0
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from bench import information
 from bench.information import SeeingExpert, main, searching
 from bots.players import expert
 from bots.players.sim import STOCK_JOKER
@@ -51,3 +52,17 @@ def test_an_unknown_mode_is_refused_with_a_usage_line(capsys):
     with pytest.raises(SystemExit) as stop:
         main(["--modes", "oracle"])
     assert stop.value.code == 2 and "--modes takes" in capsys.readouterr().err
+
+
+def test_against_the_planner_the_opponent_seat_is_the_planner_level(monkeypatch):
+    seated = []
+
+    def run_bots(state, bots):
+        seated.extend(type(bot).__name__ for bot in bots)
+        state_results = [{"winner": type(bot).__name__ == "ExpertBot"} for bot in bots]
+        monkeypatch.setattr(state, "results", lambda: state_results)
+
+    monkeypatch.setattr("bench.information.run_bots", run_bots)
+    assert information.play("carousel", "expert", 2026, 0, "planner") == 1.0
+    assert information.play("carousel", "expert", 2026, 1, "greedy") == 1.0
+    assert sorted(seated) == ["ExpertBot", "ExpertBot", "GreedyBot", "PlannerBot"]
