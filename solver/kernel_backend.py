@@ -83,7 +83,8 @@ def nodes_expanded() -> int:
 
 def count_nodes(nodes: int) -> None:
     """Count ``nodes`` that a kernel search run outside ``solve`` expanded (the hint's,
-    ``solver.lex_hint.solve_and_least_change``) in ``nodes_expanded``."""
+    ``solver.lex_hint.solve_and_least_change``) in ``nodes_expanded``; negative to take back
+    the nodes of searches nobody asked for (``solver.warmup.load_kernels``' own)."""
     _NODES[0] += nodes
 
 

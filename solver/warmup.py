@@ -114,12 +114,16 @@ def load_kernels() -> None:
     if "kernels" in _loaded:
         return
     _loaded.add("kernels")
+    from solver import kernel_backend
     from solver.api import solve_position
     from solver.position import Position
 
     solves_only = SOLVES_ONLY in _loaded
+    counted = kernel_backend.nodes_expanded()
     for table, hand, variant, opened, objective in WARM_POSITIONS[:1 if solves_only else None]:
         solve_position(Position.make(table, hand, variant, opened), objective, "kernel")
+    # the warm-up's nodes are nobody's work: a bot reads the count around its first solve
+    kernel_backend.count_nodes(counted - kernel_backend.nodes_expanded())
     if not solves_only:
         _warm_counts()
 

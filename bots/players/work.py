@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from solver import api, counts, kernel_backend, warmup
+from solver import api, counts, kernel_backend
 from solver.counts import LaidOutPlay
 from solver.groups import held_runs
 from solver.limit import Limit
@@ -66,21 +66,12 @@ def work_done() -> int:
     return _WORK[0]
 
 
-def _nodes_so_far() -> int:
-    """``kernel_backend.nodes_expanded()``, the kernels loaded first: a process's first solve
-    loads them by solving positions of its own (``solver.warmup.load_kernels``), whose nodes
-    no bot asked for. Counted, they made a bot's first joker move in a process (a tournament
-    worker's first game) do less thinking than the same move later."""
-    warmup.load_kernels()
-    return kernel_backend.nodes_expanded()
-
-
 def solve(position: Position, objective: str = "cards", limit: Limit | None = None
           ) -> api.Solution:
     """``solver.api.solve_position``, counted as one unit without jokers; with jokers as one
     plus one per ``JOKER_NODES_PER_UNIT`` kernel nodes, and ``CPSAT_SEARCH_UNITS`` when CP-SAT
     answered (deterministic counts: a big joker search costs what it takes)."""
-    before = _nodes_so_far()
+    before = kernel_backend.nodes_expanded()
     answer = api.solve_position(position, objective, limit=limit)
     _WORK[0] += _units(position, answer, kernel_backend.nodes_expanded() - before, 1)
     return answer
@@ -111,7 +102,7 @@ def solve_jokers(position: Position, limit: Limit) -> api.Solution:
     ``CPSAT_SEARCH_UNITS`` when CP-SAT answered (the backend is a deterministic choice).
     ``limit`` caps the search: the kernel's work, the certifying search's, or CP-SAT's
     deterministic time."""
-    before = _nodes_so_far()
+    before = kernel_backend.nodes_expanded()
     answer = api.solve_position(position, limit=limit)
     _WORK[0] += _units(position, answer, kernel_backend.nodes_expanded() - before,
                        JOKER_SEARCH_UNITS) + OPENING_RUN_UNITS * opening_runs(position)
