@@ -37,3 +37,6 @@ MAX_SUIT_OPTIONS = 160
 most 55 with ``MAX_COPIES`` copies, with room to spare."""
 NO_SCORE = -(1 << 60)
 """The numba searches' score for "no valid answer" (below any real score)."""
+NO_CEILING = 1 << 60
+"""A kernel search's ``cfg[CEILING]`` when its caller knows no bound on its answer (above any
+real score)."""

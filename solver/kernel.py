@@ -83,8 +83,10 @@ BASE_KEY = KEY_RADIX ** 4
 N_FIELDS = 14
 # Fields of the ``cfg`` vector.
 GMAX, R0_OK, COPIES, WILD, TABLE_JOKERS, JOKER_WEIGHT_MAX, ALL_TABLE_JOKERS, FLOOR, \
-    FLAGGED = range(9)
-N_CFG = 9
+    FLAGGED, CEILING = range(10)
+N_CFG = 10
+# ``cfg[CEILING]``: the most a partition can score, as the caller proved it (a relaxation's
+# answer, ``NO_CEILING`` when none is known); the search stops at the first partition worth it.
 # A suit's option packs (copies, k, g, z, zs) in 3 bits each; a move packs four options.
 FIELD_BITS = 3
 FIELD_MASK = (1 << FIELD_BITS) - 1
@@ -1054,7 +1056,7 @@ def _search_on(tables, accept, ub_rest, node_limit, best, best_path, table, pair
     these floors, or it would have found it. Then the first search goes on from its
     ``table`` (what it settled stays settled), its ``best`` the floor, and stops at the
     first answer worth ``cap``. ``node_limit`` (0: none) caps them all."""
-    cap = _root_bound(tables, ub_rest, pairs, suit_bounds)
+    cap = min(_root_bound(tables, ub_rest, pairs, suit_bounds), tables.cfg[CEILING])
     top = cap
     nodes, tries = 0, 0
     while cap > best:
@@ -1188,7 +1190,8 @@ def search_with(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len, node
     tables = _search_tables(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len,
                             dominators)
     ub_rest = _gain_bounds(cell)
-    upper = ub_rest[0] + (cfg[WILD] - cfg[TABLE_JOKERS]) * cfg[JOKER_WEIGHT_MAX]
+    upper = min(ub_rest[0] + (cfg[WILD] - cfg[TABLE_JOKERS]) * cfg[JOKER_WEIGHT_MAX],
+                cfg[CEILING])
     paired = cfg[WILD] == 0  # the pair bounds count no jokers
     # without jokers the first search ends at ASPIRE_WORK; with them, only if it finds nothing
     first = node_limit if not paired else (

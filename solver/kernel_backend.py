@@ -31,6 +31,7 @@ from solver.constants import (
     MAX_RUN,
     N_RANKS,
     N_SUITS,
+    NO_CEILING,
     NO_SCORE,
     ROW_WIDTH,
 )
@@ -139,20 +140,23 @@ def _names_barred(problem: Problem, answer: Partition, node_limit: int,
     holding in each branch by construction, so it is a best play. Otherwise nothing is
     certified (CP-SAT answers). ``bounds``: each branch's most with free jokers as copies
     (``_search_branches``); a branch that showed it cannot reach ``ceiling`` is not
-    searched, as no restriction of it can."""
+    searched, as no restriction of it can, nor one that goes straight to the flagged search
+    (``_flagged_at_once``). A search stops at its first play worth ``ceiling``."""
     ceiling = answer.score
     shared = kernel_jokers.shared_joker_names(answer.groups, answer.lengths)
     todo: list[tuple[kernel_jokers.KernelInput, tuple[int, ...]]] = [
         (branch, (name,)) for i, branch in enumerate(kernel_jokers.inputs(problem))
-            if branch.wild >= 2 and _ceiling(problem, branch) >= ceiling
+            if branch.wild >= 2 and not _flagged_at_once(problem, branch)
+            and _ceiling(problem, branch) >= ceiling
             and (bounds is None or bounds[i] >= ceiling) for name in shared]
     share = max(1, node_limit // MOST_BARRED_SEARCHES) if node_limit else 0
     for _ in range(MOST_BARRED_SEARCHES):
         if not todo:
             break
         branch, names = todo.pop(0)
+        taken = _taken(problem, branch)
         found = _search(problem, kernel_jokers.barred(branch, names), share,
-                        ceiling - _taken(problem, branch) - 1)
+                        ceiling - taken - 1, ceiling=ceiling - taken)
         if found is None or found.score < ceiling:
             continue
         if found.stats.get(ONE_JOKER_PER_GROUP):
@@ -285,9 +289,10 @@ def _search_branches(problem: Problem, node_limit: int = 0, flagged: bool = Fals
         if best is not None and best.optimal and ceiling <= best.score and \
                 best.stats[ONE_JOKER_PER_GROUP]:
             continue
-        floor = NO_SCORE
+        taken = _taken(problem, branch)
+        branch_floor = NO_SCORE
         if best is not None and best.optimal:  # a later branch must beat it (or tie, uncertified)
-            floor = best.score - _taken(problem, branch) - (not best.stats[ONE_JOKER_PER_GROUP])
+            branch_floor = best.score - taken - (not best.stats[ONE_JOKER_PER_GROUP])
         share = shares.next()
         if share < 0:  # the limit is spent: the branches left are not searched
             optimal = False
@@ -295,9 +300,10 @@ def _search_branches(problem: Problem, node_limit: int = 0, flagged: bool = Fals
                 best = nothing_played(problem, optimal=False)
                 best.stats[ONE_JOKER_PER_GROUP] = 1.0
             break
-        answer = _search(problem, branch, share, floor, flagged)
+        answer = _search(problem, branch, share, branch_floor, flagged,
+                         NO_CEILING if known is None else ceiling - taken)
         if answer is None:  # proved: nothing above the floor
-            bounds[i] = min(ceiling, floor + _taken(problem, branch))
+            bounds[i] = min(ceiling, branch_floor + taken)
             continue
         if answer.optimal:
             bounds[i] = answer.score
@@ -389,6 +395,18 @@ def root_bound(problem: Problem) -> int:
     return most
 
 
+def _flagged_at_once(problem: Problem, branch: kernel_jokers.KernelInput) -> bool:
+    """Whether a branch goes straight to the flagged search, not through the barred-name
+    certificates first (``_names_barred``): two free jokers, where the flagged automaton is
+    small (116-584 states) and its search answers exactly. A barred-name search that finds
+    nothing proves nothing, so the flagged search follows it anyway: on seed 8086's 10-card
+    hand (``bench.joker_games``) two such searches of about 1,580 nodes (5.3 ms) came before
+    the flagged search (7.4 ms). Where a barred-name search would have certified the answer
+    at once, the flagged search costs 1-3 ms more. With three free jokers (553-1,777 states,
+    and bounds of about 2.5 ms before the first node) the barred names go first."""
+    return branch.wild == 2 and _flagged(problem, branch)
+
+
 def _flagged(problem: Problem, branch: kernel_jokers.KernelInput) -> bool:
     """Whether a branch can search with tahiti's flagged automaton
     (``solver.automaton_flagged``): two or three jokers free to move, which the plain
@@ -410,9 +428,10 @@ def _automaton(problem: Problem, branch: kernel_jokers.KernelInput, copies: int,
 
 
 def _search_inputs(problem: Problem, branch: kernel_jokers.KernelInput, floor: int,
-                   flagged: bool = False) -> tuple[np.ndarray, ...]:
+                   flagged: bool = False, ceiling: int = NO_CEILING) -> tuple[np.ndarray, ...]:
     """One branch's ``(cell, cfg, init, delta, accept)`` for the kernel (``flagged``:
-    tahiti's flagged automaton where the branch can take it)."""
+    tahiti's flagged automaton where the branch can take it; ``floor`` and ``ceiling`` as
+    ``_search``'s)."""
     copies = _copies(problem, branch)
     flagged = flagged and _flagged(problem, branch)
     init, delta, accept = _automaton(problem, branch, copies, flagged)
@@ -420,25 +439,27 @@ def _search_inputs(problem: Problem, branch: kernel_jokers.KernelInput, floor: i
                               branch.forced, problem.weight, branch.joker_rows,
                               ACE_CODES[problem.ace], branch.wild)
     cfg = search_config(problem.ace, copies, branch.wild, branch.mandatory,
-                        int(problem.weight.max()), branch.labelled, floor, flagged)
+                        int(problem.weight.max()), branch.labelled, floor, flagged, ceiling)
     return cell, cfg, init, delta, accept
 
 
 def search_config(ace: str, copies: int, wild: int = 0, mandatory: int = 0,
                   weight_max: int = 1, labelled: int = 0, floor: int = NO_SCORE,
-                  flagged: bool = False) -> np.ndarray:
-    """The kernel's ``cfg`` vector (fields ``kernel.GMAX`` .. ``kernel.FLOOR``), written in one
+                  flagged: bool = False, ceiling: int = NO_CEILING) -> np.ndarray:
+    """The kernel's ``cfg`` vector (fields ``kernel.GMAX`` .. ``kernel.CEILING``), written in one
     place for every caller (``config_vector``, which numba callers use directly): high aces
     per copy, whether low aces may start runs, copies, placeable jokers (``wild``, of which
     ``mandatory`` lie on the table), the costliest card, table jokers in play (``labelled``),
-    the score a partition must beat (``floor``) and whether the run automaton is tahiti's
-    flagged one (``flagged``: ``solver.automaton_flagged``)."""
+    the score a partition must beat (``floor``), whether the run automaton is tahiti's
+    flagged one (``flagged``: ``solver.automaton_flagged``) and the most a partition can
+    score as the caller proved it (``ceiling``: the search stops at the first worth it)."""
     return config_vector(ACE_CODES[ace], copies, wild, mandatory, weight_max, labelled, floor,
-                         int(flagged))
+                         int(flagged), ceiling)
 
 
 @njit(cache=True)
-def config_vector(ace_mode, copies, wild, mandatory, weight_max, labelled, floor, flagged=0):
+def config_vector(ace_mode, copies, wild, mandatory, weight_max, labelled, floor, flagged=0,
+                  ceiling=NO_CEILING):
     """``search_config`` with the ace mode as its code (``solver.constants.ACE_CODES``)."""
     cfg = np.zeros(kernel.N_CFG, dtype=np.int64)
     cfg[kernel.GMAX] = 0 if ace_mode == ACE_LOW else copies
@@ -450,15 +471,20 @@ def config_vector(ace_mode, copies, wild, mandatory, weight_max, labelled, floor
     cfg[kernel.ALL_TABLE_JOKERS] = labelled
     cfg[kernel.FLOOR] = floor
     cfg[kernel.FLAGGED] = flagged
+    cfg[kernel.CEILING] = ceiling
     return cfg
 
 
 def _search(problem: Problem, branch: kernel_jokers.KernelInput, node_limit: int,
-            floor: int = NO_SCORE, flagged: bool = False) -> Partition | None:
+            floor: int = NO_SCORE, flagged: bool = False,
+            ceiling: int = NO_CEILING) -> Partition | None:
     """One branch's search: its answer, or None when no partition scores above ``floor``
     (another branch's score less what this branch's kept groups took). ``flagged``: with
-    tahiti's flagged automaton where the branch can take it (``_flagged_search``)."""
-    cell, cfg, init, delta, accept = _search_inputs(problem, branch, floor, flagged)
+    tahiti's flagged automaton where the branch can take it (``_flagged_search``).
+    ``ceiling``: the most the branch can score, proved by the caller (a relaxation's
+    answer, less what the kept groups took), so the search stops at the first partition
+    worth it instead of trying to beat it."""
+    cell, cfg, init, delta, accept = _search_inputs(problem, branch, floor, flagged, ceiling)
     copies = int(cfg[kernel.COPIES])
     if cfg[kernel.FLAGGED]:
         return _flagged_search(problem, branch, node_limit, (cell, cfg, init, delta, accept))
