@@ -240,12 +240,14 @@ def _solved(problem: Problem, node_limit: int) -> tuple[Partition, tuple[int, ..
     if problem.run_from_hand:
         best: Partition | None = None
         runs = problem.hand_runs()
-        # one search per run the opening may hold: they share the budget
+        # one search per run the opening may hold: they share the budget, and each must
+        # beat the best so far (one that played the whole hand ends the others at once)
         share = max(1, node_limit // max(len(runs), 1)) if node_limit else 0
         for run in runs:
             forced = np.zeros_like(problem.hand)
             forced[list(run)] = 1
-            answer = search(problem.with_forced(forced), share)
+            answer = search(problem.with_forced(forced), share,
+                            floor=NO_SCORE if best is None else best.score)
             if answer is not None and (best is None or answer.score > best.score):
                 best = answer
         return (best if best is not None else nothing_played(problem, optimal=True)), None
@@ -255,7 +257,8 @@ def _solved(problem: Problem, node_limit: int) -> tuple[Partition, tuple[int, ..
     return answer, bounds
 
 
-def search(problem: Problem, node_limit: int = 0, flagged: bool = False) -> Partition | None:
+def search(problem: Problem, node_limit: int = 0, flagged: bool = False,
+           floor: int = NO_SCORE) -> Partition | None:
     """The kernel's answer for ``problem`` as it stands (forced cards included): the best of
     its joker branches (``solver.kernel_jokers``), or None when no partition exists: the
     forced cards cannot all be placed. The branches share ``node_limit``; the most promising
@@ -264,18 +267,21 @@ def search(problem: Problem, node_limit: int = 0, flagged: bool = False) -> Part
     its answer lets the others stop at their floors), and a branch that cannot beat the best
     answer so far is not searched. In tahiti (``_shares``) each branch may take what the
     branches before it left. ``flagged``: tahiti's branches with two or three free jokers
-    search with the flagged automaton (``_flagged_answer``)."""
-    return _search_branches(problem, node_limit, flagged)[0]
+    search with the flagged automaton (``_flagged_answer``). ``floor``: a score the answer
+    must beat (the best of the caller's earlier searches): a branch that cannot is not
+    searched, and None comes back when none does."""
+    return _search_branches(problem, node_limit, flagged, floor=floor)[0]
 
 
 def _search_branches(problem: Problem, node_limit: int = 0, flagged: bool = False,
-                     known: tuple[int, ...] | None = None
+                     known: tuple[int, ...] | None = None, floor: int = NO_SCORE
                      ) -> tuple[Partition | None, tuple[int, ...]]:
     """``search``, and the most each branch can score as far as it showed (in
     ``kernel_jokers.inputs`` order): its answer's score when its search was exact, what it
     proved it cannot beat when it found nothing above its floor, else its ceiling.
     ``known``: such bounds from an earlier search of a relaxation of this one (tahiti's
-    free jokers as copies, for the flagged search), taken as the branches' ceilings."""
+    free jokers as copies, for the flagged search), taken as the branches' ceilings.
+    ``floor``: as ``search``'s."""
     inputs = kernel_jokers.inputs(problem)
     ceilings = [_ceiling(problem, b) if known is None else min(_ceiling(problem, b), known[i])
                 for i, b in enumerate(inputs)]
@@ -284,15 +290,17 @@ def _search_branches(problem: Problem, node_limit: int = 0, flagged: bool = Fals
     shares = _shares(problem, node_limit, len(inputs))
     best: Partition | None = None
     optimal = True
+    beat = floor  # the score an answer must beat: the caller's
     for i in order:
         ceiling, branch = ceilings[i], inputs[i]
-        if best is not None and best.optimal and ceiling <= best.score and \
+        if ceiling <= beat or best is not None and best.optimal and ceiling <= best.score and \
                 best.stats[ONE_JOKER_PER_GROUP]:
             continue
         taken = _taken(problem, branch)
-        branch_floor = NO_SCORE
+        branch_floor = NO_SCORE if beat == NO_SCORE else beat - taken
         if best is not None and best.optimal:  # a later branch must beat it (or tie, uncertified)
-            branch_floor = best.score - taken - (not best.stats[ONE_JOKER_PER_GROUP])
+            branch_floor = max(branch_floor,
+                               best.score - taken - (not best.stats[ONE_JOKER_PER_GROUP]))
         share = shares.next()
         if share < 0:  # the limit is spent: the branches left are not searched
             optimal = False

@@ -211,3 +211,28 @@ def test_tahiti_branches_with_more_free_jokers_go_first_among_equal_ceilings():
     assert answer.backend == "kernel" and answer.score == 21
     assert kernel_backend.nodes_expanded() - before < 2_000
     assert solve_position(TEN_BRANCHES, backend="cpsat").score == 21
+
+
+# From bench.joker_games --seed 2718: an unopened vatican hand of 25 cards whose first play
+# must hold a run of its own (docs/rules.md §6); three such runs, and the first one's search
+# lays the whole hand.
+UNOPENED_VATICAN = Position.parse(
+    "2S 2H 2C | *AH AD AC | 4S 4H 4C | 3H 3D 3C | 5H 5D 5C | 7H 7D 7C | "
+    "2S 3S 4S 5S 6S 7S 8S 9S | AS *AH AC | JS JH JD | 8H 9H 10H | 3D 4D 5D 6D 7D 8D 9D 10D | "
+    "QD KD AD / 6S 4H 6C 9H 2H 6D 9C 7H KS 5S 10H 10S KH AH QC 10D 9S JD AS AH KS 10C 3H KC "
+    "QD / vatican / unopened")
+
+
+def test_an_opening_runs_search_must_beat_the_runs_before_it(monkeypatch):
+    """One search per run the opening may hold, each looking only for more than the best so
+    far: once a run's search lays the whole hand, the other runs are not searched."""
+    problem = Problem.from_position(UNOPENED_VATICAN)
+    assert len(problem.hand_runs()) == 3
+    searched = []
+    search = kernel_backend._search
+    monkeypatch.setattr(kernel_backend, "_search",
+                        lambda *args, **kwargs: searched.append(1) or search(*args, **kwargs))
+    answer = kernel_backend.solve(problem)
+    assert answer.score == 25 and answer.optimal and len(searched) == 1
+    monkeypatch.undo()
+    assert solve_position(UNOPENED_VATICAN, backend="cpsat").score == 25
