@@ -293,8 +293,8 @@ def _search_branches(problem: Problem, node_limit: int = 0, flagged: bool = Fals
     beat = floor  # the score an answer must beat: the caller's
     for i in order:
         ceiling, branch = ceilings[i], inputs[i]
-        if ceiling <= beat or best is not None and best.optimal and ceiling <= best.score and \
-                best.stats[ONE_JOKER_PER_GROUP]:
+        if ceiling <= beat or (best is not None and best.optimal and ceiling <= best.score
+                               and best.stats[ONE_JOKER_PER_GROUP]):
             continue
         taken = _taken(problem, branch)
         branch_floor = NO_SCORE if beat == NO_SCORE else beat - taken
@@ -410,8 +410,9 @@ def _flagged_at_once(problem: Problem, branch: kernel_jokers.KernelInput) -> boo
     nothing proves nothing, so the flagged search follows it anyway: on seed 8086's 10-card
     hand (``bench.joker_games``) two such searches of about 1,580 nodes (5.3 ms) came before
     the flagged search (7.4 ms). Where a barred-name search would have certified the answer
-    at once, the flagged search costs 1-3 ms more. With three free jokers (553-1,777 states,
-    and bounds of about 2.5 ms before the first node) the barred names go first."""
+    at once, the flagged search costs up to 2.5 ms more (docs/performance.md §3). With
+    three free jokers (553-1,777 states, and bounds of about 2.5 ms before the first node)
+    the barred names go first."""
     return branch.wild == 2 and _flagged(problem, branch)
 
 
