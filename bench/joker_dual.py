@@ -192,9 +192,9 @@ def _branch_inputs(problem: Problem, branch):
 
 def tuned_at_root(position: Position, best: int) -> tuple[int, float, float]:
     """One set of prices for the whole root, as a search would tune them before its first
-    node (the bound the most over the ace step's moves, each step's slope taken at the
-    move that gives it), on the first joker branch: ``(steps, bound, milliseconds)``, the
-    steps stopping once the bound proves ``best`` or after ``STEPS``."""
+    node, on the first joker branch: ``(steps, bound, milliseconds)``. The root's bound is
+    the most over the ace step's moves, and each step's slope is taken at the move that
+    gives it; the steps stop once the bound proves ``best``, or after ``STEPS``."""
     started = time.perf_counter()
     problem = Problem.from_position(position)
     branch = kernel_jokers.inputs(problem)[0]
