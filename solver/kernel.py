@@ -1032,6 +1032,245 @@ def _pair_bound(pairs, t, key):
     return most
 
 
+# A Lagrangian bound for searches with jokers (``dual_bounds``): prices on each suit's set cards
+# per step and on jokers, tuned at the root by subgradient steps, give node bounds that see
+# the suits compete for set partners and jokers, which the per-suit bounds do not
+# (docs/performance.md §3, session 30; ``bench.joker_dual`` measures it apart).
+DUAL_LAZY = 1000  # nodes a search with jokers expands before it tunes ``dual_bounds`` (and
+# only while its best is more than a card below its upper bound: a 23-card carousel hand that
+# reaches its bound after 5,822 nodes paid about 2.5 ms for a table that pruned nothing)
+DUAL_MOST_STATES = 80  # automaton states past which it is not built (its steps cost more)
+DUAL_BITS = 20  # fixed point of ``dual_bounds``' table: a weight of one is ``1 << DUAL_BITS``
+DUAL_STEPS = 45  # subgradient steps at most
+DUAL_FIRST = 1.0  # the first step's size; each next is ``DUAL_DECAY`` times the last
+DUAL_DECAY = 0.9
+# Steps: on the 8 of seed 2718's 12 slowest carousel hands whose best play is below the suits'
+# root bound, tuned once for the whole root (``bench.joker_dual``'s ``tuned_at_root``), these
+# prove every best play within 44 steps (seed 2718's 21-card hand in 28); a first step of 0.5
+# decaying by 0.97 proved 4 of them within 80 steps.
+DUAL_MINUS = -1e18  # a state that cannot end validly
+
+
+@njit(cache=True)
+def _dual_set_vectors(cell, copies, wild):
+    """Per step ``t`` (1..12), every count vector of real set cards its copies allow that
+    at most ``wild`` jokers lay in sets (``_dual_set_jokers``): ``(vectors[t, i, s],
+    jokers[t, i], n_vectors[t])``."""
+    most = (copies + 1) ** N_SUITS
+    vectors = np.zeros((N_STEPS, most, N_SUITS), dtype=np.int64)
+    jokers = np.zeros((N_STEPS, most), dtype=np.int64)
+    n_vectors = np.zeros(N_STEPS, dtype=np.int64)
+    counts = np.zeros(N_SUITS, dtype=np.int64)
+    for t in range(1, N_STEPS):
+        total = 1
+        for s in range(N_SUITS):
+            total *= min(cell[t, s, HI], copies) + 1
+        for code in range(total):
+            rest = code
+            for s in range(N_SUITS):
+                top = min(cell[t, s, HI], copies) + 1
+                counts[s] = rest % top
+                rest //= top
+            need = _dual_set_jokers(counts)
+            if need <= wild:
+                i = n_vectors[t]
+                vectors[t, i, :] = counts
+                jokers[t, i] = need
+                n_vectors[t] = i + 1
+    return vectors, jokers, n_vectors
+
+
+@njit(cache=True)
+def _dual_set_jokers(counts):
+    """The fewest jokers that lay ``counts[s]`` real set cards of each suit in sets of three
+    or four distinct suits: as many sets as the largest count, the cards spread evenly
+    (docs/rules.md §3; a set may hold several jokers where the plain automaton searches)."""
+    sets, cards = 0, 0
+    for s in range(N_SUITS):
+        sets = max(sets, counts[s])
+        cards += counts[s]
+    if sets == 0:
+        return 0
+    low, extra = cards // sets, cards % sets
+    need = 0
+    for i in range(sets):
+        need += max(0, 3 - low - (1 if i < extra else 0))
+    return need
+
+
+@njit(cache=True)
+def _dual_suit_values(cell, delta, reach, lam, nu, wild, values, choice):
+    """Each suit's part of the Lagrangian bound: ``values[t, s, q]``, the most suit ``s``
+    earns from step ``t`` on from automaton state ``q`` (reached states only), its real set
+    cards paying ``lam[t, s, k]`` and its run jokers ``nu`` each; ``choice[t, s, q]`` the best
+    option's (set cards, next state, jokers). Its options are ``joker_state_bounds``'."""
+    n_q, copies = delta.shape[0], delta.shape[1] - 1
+    for t in range(N_STEPS - 1, 0, -1):
+        for s in range(N_SUITS):
+            for q in range(n_q):
+                if not reach[t, s, q]:
+                    continue
+                best, best_k, best_next, best_z = DUAL_MINUS, -1, -1, 0
+                for u in range(cell[t, s, LO], min(cell[t, s, HI], copies) + 1):
+                    gain = _gain(u, cell[t, s, BASE], cell[t, s, HAND], cell[t, s, WEIGHT])
+                    for k in range(u + 1):
+                        for z in range(min(wild, copies - (u - k)) + 1):
+                            nxt = delta[q, u - k + z, cell[t, s, REQUIRED]]
+                            if nxt < 0 or values[t + 1, s, nxt] <= DUAL_MINUS:
+                                continue
+                            value = gain - lam[t, s, k] - nu * z + values[t + 1, s, nxt]
+                            if value > best:
+                                best, best_k, best_next, best_z = value, k, nxt, z
+                values[t, s, q] = best
+                choice[t, s, q, 0] = best_k
+                choice[t, s, q, 1] = best_next
+                choice[t, s, q, 2] = best_z
+
+
+@njit(cache=True)
+def _dual_set_values(lam, nu, vectors, jokers, n_vectors, values, chosen):
+    """Each step's set part: ``values[t]``, the most its sets earn (the ``lam`` of their
+    suits' counts, less ``nu`` per joker they need); ``chosen[t]``, the best vector's row."""
+    for t in range(1, N_STEPS):
+        best, row = DUAL_MINUS, 0
+        for i in range(n_vectors[t]):
+            value = -nu * jokers[t, i]
+            for s in range(N_SUITS):
+                value += lam[t, s, vectors[t, i, s]]
+            if value > best:
+                best, row = value, i
+        values[t] = best
+        chosen[t] = row
+
+
+@njit(cache=True)
+def _dual_reach(cell, delta, states, wild):
+    """``reach[t, s, q]``: the automaton states suit ``s`` may hold at step ``t`` from the
+    root's children (``states``: their suits' states at step 1)."""
+    n_q, copies = delta.shape[0], delta.shape[1] - 1
+    reach = np.zeros((N_STEPS + 1, N_SUITS, n_q), dtype=np.bool_)
+    for i in range(states.shape[0]):
+        for s in range(N_SUITS):
+            reach[1, s, states[i, s]] = True
+    for t in range(1, N_STEPS):
+        for s in range(N_SUITS):
+            most = min(copies, cell[t, s, HI] + wild)
+            for q in range(n_q):
+                if reach[t, s, q]:
+                    for r in range(most + 1):
+                        nxt = delta[q, r, cell[t, s, REQUIRED]]
+                        if nxt >= 0:
+                            reach[t + 1, s, nxt] = True
+    return reach
+
+
+@njit(cache=True)
+def dual_bounds(tables, accept, best):
+    """The Lagrangian bound's table for a search with jokers (the plain automaton), its
+    prices tuned at the root: ``dual[t, s, q, 0]`` suit ``s``'s part from state ``q`` at step
+    ``t``, ``dual[t, N_SUITS, 0, 0]`` the set parts of steps ``t``.. and ``dual[0, N_SUITS, 0,
+    0]`` the price of a joker left, each rounded up in units of ``2 ** -DUAL_BITS``
+    (``_dual_bound`` reads them).
+
+    The play below a node splits into each suit's cards through its automaton and each
+    step's sets, linked by the set cards each suit gives at each step and by the jokers.
+    With prices ``lam[t, s, k]`` on a suit's ``k`` set cards at step ``t`` (paid by the suit,
+    earned by the step's sets) and ``nu >= 0`` per joker (paid by the jokers placed, earned
+    by those left), the parts' maxima sum to at least every play's real cards (weak
+    duality), whatever the prices. The search's moves are inside the parts: a joker in a set
+    is one of the jokers the step's real set cards need. Subgradient steps on the root (the
+    most over the ace step's moves) lower it, at most ``DUAL_STEPS``, or until it shows no
+    play beats ``best``; the lowest root's prices are kept."""
+    cell, delta, cfg = tables.cell, tables.delta, tables.cfg
+    n_q, copies, wild = delta.shape[0], cfg[COPIES], cfg[WILD]
+    moves, end = _expand_into(0, 0, tables, np.empty((1 << 9, N_MOVE_FIELDS), dtype=np.int64),
+                              0)
+    fixed = np.empty(end, dtype=np.float64)
+    left = np.empty(end, dtype=np.int64)
+    states = np.empty((end, N_SUITS), dtype=np.int64)
+    for i in range(end):
+        key = moves[i, MOVE_KEY]
+        fixed[i] = moves[i, MOVE_GAIN] + _jokers_left(cfg, tables.fixed_before, 1, key)
+        left[i] = wild - key // BASE_KEY
+        for s in range(N_SUITS):
+            states[i, s] = _suit_state(key, s)
+    reach = _dual_reach(cell, delta, states, wild)
+    vectors, jokers, n_vectors = _dual_set_vectors(cell, copies, wild)
+    lam = np.zeros((N_STEPS, N_SUITS, copies + 1))
+    kept_lam = lam.copy()
+    nu, kept_nu, size, lowest = 0.0, 0.0, DUAL_FIRST, np.inf
+    values = np.full((N_STEPS + 1, N_SUITS, n_q), DUAL_MINUS)
+    for q in range(n_q):
+        if accept[q]:
+            values[N_STEPS, :, q] = 0.0
+    choice = np.zeros((N_STEPS + 1, N_SUITS, n_q, 3), dtype=np.int64)
+    sets = np.zeros(N_STEPS)
+    chosen = np.zeros(N_STEPS, dtype=np.int64)
+    slope = np.zeros((N_STEPS, N_SUITS, copies + 1))
+    for _ in range(DUAL_STEPS):
+        _dual_suit_values(cell, delta, reach, lam, nu, wild, values, choice)
+        _dual_set_values(lam, nu, vectors, jokers, n_vectors, sets, chosen)
+        top, root = -1, DUAL_MINUS
+        for i in range(end):
+            child = fixed[i] + sets[1:].sum() + nu * left[i]
+            for s in range(N_SUITS):
+                child += values[1, s, states[i, s]]
+            if child > root:
+                top, root = i, child
+        if root < lowest:
+            lowest, kept_nu = root, nu
+            kept_lam[:] = lam
+        if top < 0 or np.floor(lowest + 1e-6) <= best:
+            break
+        slope[:] = 0.0
+        placed = 0
+        for s in range(N_SUITS):
+            q = states[top, s]
+            for t in range(1, N_STEPS):
+                slope[t, s, choice[t, s, q, 0]] -= 1.0
+                placed += choice[t, s, q, 2]
+                q = choice[t, s, q, 1]
+        for t in range(1, N_STEPS):
+            placed += jokers[t, chosen[t]]
+            for s in range(N_SUITS):
+                slope[t, s, vectors[t, chosen[t], s]] += 1.0
+        lam -= size * slope
+        nu = max(0.0, nu - size * (left[top] - placed))
+        size *= DUAL_DECAY
+    _dual_suit_values(cell, delta, reach, kept_lam, kept_nu, wild, values, choice)
+    _dual_set_values(kept_lam, kept_nu, vectors, jokers, n_vectors, sets, chosen)
+    return _dual_table(values, sets, kept_nu)
+
+
+@njit(cache=True)
+def _dual_table(values, sets, nu):
+    """``dual_bounds``' table from the parts' values (fixed point, each rounded up)."""
+    n_q = values.shape[2]
+    scale = float(1 << DUAL_BITS)
+    dual = np.full((N_STEPS + 1, N_SUITS + 1, n_q, 1), NO_SCORE, dtype=np.int64)
+    for t in range(1, N_STEPS + 1):
+        for s in range(N_SUITS):
+            for q in range(n_q):
+                if values[t, s, q] > DUAL_MINUS:
+                    dual[t, s, q, 0] = np.int64(np.ceil(values[t, s, q] * scale)) + 1
+        dual[t, N_SUITS, 0, 0] = np.int64(np.ceil(sets[t:].sum() * scale)) + 1
+    dual[0, N_SUITS, 0, 0] = np.int64(np.ceil(nu * scale)) + 1
+    return dual
+
+
+@njit(cache=True, inline="always")
+def _dual_bound(dual, t, key, left):
+    """The most node (``t``, ``key``) with ``left`` jokers to place can still add in real
+    cards, by ``dual_bounds``' table (``NO_SCORE``: a suit cannot end validly)."""
+    total = dual[t, N_SUITS, 0, 0] + left * dual[0, N_SUITS, 0, 0]
+    for s in range(N_SUITS):
+        value = dual[t, s, _suit_state(key, s), 0]
+        if value == NO_SCORE:
+            return NO_SCORE
+        total += value
+    return total >> DUAL_BITS
+
+
 @njit(cache=True)
 def _none_built():
     """``_branch_and_bound``'s ``built`` when the suits' bounds are not built yet."""
@@ -1043,8 +1282,9 @@ def _search_on(tables, accept, ub_rest, node_limit, best, best_path, table, pair
                aspirations):
     """A search that ran ``ASPIRE_WORK`` without ending, finished: ``(best, best_path,
     complete, nodes)``. ``pairs``: ``pair_state_bounds`` (joker-free searches, which prune by
-    them from here on) or ``NO_PAIRS``; ``suit_bounds``: ``_suit_state_bounds`` (searches
-    with jokers) or ``NO_PAIRS``' shape.
+    them from here on), with jokers ``dual_bounds``' table if the first search built it, or
+    ``NO_PAIRS``; ``suit_bounds``: ``_suit_state_bounds`` (searches with jokers) or
+    ``NO_PAIRS``' shape.
 
     First up to ``aspirations`` searches in a window below ``top``, the most any ace move
     can reach by those bounds: the ``i``-th counts only answers above ``top - 2 ** i``, so
@@ -1061,7 +1301,7 @@ def _search_on(tables, accept, ub_rest, node_limit, best, best_path, table, pair
     nodes, tries = 0, 0
     while cap > best:
         floor = max(best, top - (1 << tries)) if tries < aspirations else best
-        found, path, complete, more, work, _, _ = _branch_and_bound(
+        found, path, complete, more, work, _, _, pairs = _branch_and_bound(
             tables, accept, ub_rest, cap, node_limit, floor, pairs,
             _copied(table) if floor > best else table, np.int64(0), suit_bounds)
         nodes, tries = nodes + more, tries + 1
@@ -1082,7 +1322,8 @@ def _search_on(tables, accept, ub_rest, node_limit, best, best_path, table, pair
 def _root_bound(tables, ub_rest, pairs, suit_bounds):
     """The most any play can score: over the ace step's moves, the move's gain plus what
     ``pairs``, or else ``suit_bounds`` (``_suit_state_bounds``; ``NO_PAIRS``: neither), bound
-    its child to (``NO_SCORE``: no move leads anywhere)."""
+    its child to (``NO_SCORE``: no move leads anywhere); with jokers, ``pairs`` is
+    ``dual_bounds``' table, taken with ``suit_bounds``."""
     moves = np.empty((1 << 9, N_MOVE_FIELDS), dtype=np.int64)
     moves, end = _expand_into(0, 0, tables, moves, 0)
     split = np.zeros(2 * tables.cfg[WILD] + 1, dtype=np.int64)
@@ -1200,12 +1441,12 @@ def search_with(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len, node
         found, path = _first_descent(tables, accept, upper, first)
         if found:  # the search's own answer, and its nodes: it would stop right there
             return upper, _unpack_path(upper, path), True, N_STEPS - 1
-    best, best_path, complete, nodes, work, table, built = _branch_and_bound(
+    best, best_path, complete, nodes, work, table, built, dual = _branch_and_bound(
         tables, accept, ub_rest, upper, first, cfg[FLOOR], NO_PAIRS, _new_table(),
         np.int64(ASPIRE_WORK if not paired and cfg[FLOOR] == NO_SCORE else 0), _none_built())
     left = 0 if node_limit == 0 else node_limit - work  # 0: no cap
     if not complete and (node_limit == 0 or left > 0):
-        pairs, suit_bounds = _aspiration_bounds(tables, accept, paired, built)
+        pairs, suit_bounds = _aspiration_bounds(tables, accept, paired, built, dual)
         aspirations = 1 if paired else JOKER_ASPIRATIONS
         best, best_path, complete, more = _search_on(tables, accept, ub_rest, left, best,
                                                      best_path, table, pairs, suit_bounds,
@@ -1217,16 +1458,17 @@ def search_with(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len, node
 
 
 @njit(cache=True)
-def _aspiration_bounds(tables, accept, paired, built):
+def _aspiration_bounds(tables, accept, paired, built, dual):
     """``_search_on``'s ``(pairs, suit_bounds)``: the suit pairs' bounds without jokers (the
-    search prunes by them from then on), else the suits' own (``built`` by the first search,
-    unless it ended before it built them)."""
+    search prunes by them from then on), else ``dual`` (the first search's ``dual_bounds``
+    table, or ``NO_PAIRS``) and the suits' own bounds (``built`` by the first search, unless
+    it ended before it built them)."""
     if paired:
         return pair_state_bounds(tables.cell, tables.init, tables.delta, accept, tables.alive,
                                  tables.kvecs), np.zeros((1, 1, 1, 1), dtype=np.int64)
-    if built.shape[0] > 1:
-        return NO_PAIRS, built
-    return NO_PAIRS, _suit_state_bounds(tables, accept, tables.cfg[WILD])
+    suit_bounds = built if built.shape[0] > 1 else _suit_state_bounds(tables, accept,
+                                                                      tables.cfg[WILD])
+    return dual, suit_bounds
 
 
 @njit(cache=True)
@@ -1300,7 +1542,7 @@ def _first_best_option(opts, n_opt, s, k):
 
 
 # Why ``_descend`` stopped: done, cut short by the node limit, or an array to make first.
-DONE, CUT_SHORT, GROW_TABLE, BUILD_BOUNDS, GREW_MOVES = range(5)
+DONE, CUT_SHORT, GROW_TABLE, BUILD_BOUNDS, GREW_MOVES, BUILD_DUAL = range(6)
 DEPTH, BEST, NODES, WORK, TT_USED = range(5)  # the search's scalars in ``_descend``'s state
 
 
@@ -1308,12 +1550,15 @@ DEPTH, BEST, NODES, WORK, TT_USED = range(5)  # the search's scalars in ``_desce
 def _branch_and_bound(tables, accept, ub_rest, upper, node_limit, floor, pairs, table,
                       idle_limit, built):
     """The depth-first search proper: ``(best, best_path, complete, nodes, work, table,
-    suit_bounds)``, the path one move code per step, ``best`` ``floor`` if no answer beats it
+    suit_bounds, pairs)``, the path one move code per step, ``best`` ``floor`` if no answer beats it
     (it stops, cut short, after ``idle_limit`` work if none does by then; 0: never),
     ``suit_bounds`` the suits' state bounds it used (``NO_PAIRS``' shape: none); ``built``:
     those bounds if already built, used rather than built again (``_none_built()``: not
-    built yet); ``pairs``: the suit pairs'
-    bounds (``pair_state_bounds``) or ``NO_PAIRS``; ``table``: ``_new_table()``,
+    built yet); ``pairs``: the suit pairs' bounds (``pair_state_bounds``), with jokers
+    ``dual_bounds``' table, or ``NO_PAIRS``; with jokers and ``NO_PAIRS`` the search builds
+    that table after ``DUAL_LAZY`` nodes while its best is more than a card below ``upper``
+    (80 automaton states or fewer, not tahiti's flagged automaton), and returns it as
+    ``pairs``; ``table``: ``_new_table()``,
     or the transposition table of a search cut short with the same or a lower floor (it goes
     on from there, as ``_forget`` left it). The table also keeps the most a node can still
     add (``ahead``: its best move's gain plus what that child can add, a pruned child counted
@@ -1325,22 +1570,29 @@ def _branch_and_bound(tables, accept, ub_rest, upper, node_limit, floor, pairs, 
 
     The loop (``_descend``) reads every array through an ``unmanaged`` view, whose references
     numba does not count; this function owns the arrays and makes the new ones the loop asks
-    for (a grown table or ``moves``, the suits' bounds), then lets it go on."""
-    views, frames = _search_views(tables, accept, ub_rest, pairs), _frames()
+    for (a grown table or ``moves``, the suits' bounds, the dual table), then lets it go
+    on. An array the loop reads must stay referenced here while it runs: numba frees a local
+    array after its last use, views or not (hence the views made at each turn of the loop,
+    from ``pairs`` itself)."""
+    frames = _frames()
     wild = tables.cfg[WILD]
     tt_keys, tt_vals, tt_fut, tt_used = table
     split, no_cut = np.zeros(2 * wild + 1, dtype=np.int64), np.zeros((1, 1, 1, 1), dtype=np.int64)
     # suit_bounds: built when first worth it (at once with a floor to beat, ``_root_moves``)
-    moves, end, suit_bounds = _root_moves(tables, accept, views[0], np.empty(
-        (1 << 9, N_MOVE_FIELDS), dtype=np.int64), floor, pairs, built)
+    moves, end, suit_bounds = _root_moves(tables, accept, _unmanaged_expansion(tables),
+                                          np.empty((1 << 9, N_MOVE_FIELDS), dtype=np.int64),
+                                          floor, pairs, built)
     frames[1][0] = end  # the root's moves
     state = np.array([0, floor, 0, 0, tt_used], dtype=np.int64)
-    while True:
+    while True:  # the views made each time: ``pairs`` stays alive while they are read
+        views = _search_views(tables, accept, ub_rest, pairs)
         reason, grown = _descend(views, frames, unmanaged(moves), unmanaged(suit_bounds), (
             unmanaged(tt_keys), unmanaged(tt_vals), unmanaged(tt_fut)),
             (unmanaged(split), unmanaged(no_cut)), state, upper, (node_limit, idle_limit, floor))
         if reason == GROW_TABLE:
             tt_keys, tt_vals, tt_fut = _regrown(tt_keys, tt_vals, tt_fut)
+        elif reason == BUILD_DUAL:
+            pairs = dual_bounds(tables, accept, state[BEST])
         elif reason == BUILD_BOUNDS:
             suit_bounds = built if built.shape[0] > 1 else _suit_state_bounds(tables, accept,
                                                                               wild)
@@ -1349,7 +1601,7 @@ def _branch_and_bound(tables, accept, ub_rest, upper, node_limit, floor, pairs, 
         else:
             break
     return state[BEST], frames[6], reason == DONE, state[NODES], state[WORK], (
-        tt_keys, tt_vals, tt_fut, state[TT_USED]), suit_bounds
+        tt_keys, tt_vals, tt_fut, state[TT_USED]), suit_bounds, pairs
 
 
 @njit(cache=True)
@@ -1391,9 +1643,13 @@ def _descend(views, frames, moves, suit_bounds, tt, scratch, state, upper, limit
                     best, stop_at = child_score, node_limit  # no longer idle
                     best_path[:] = path
             continue
-        if suit_bounds.shape[0] == pairs.shape[0] == 1 and (
+        if suit_bounds.shape[0] == 1 and (wild or pairs.shape[0] == 1) and (
                 nodes >= LAZY_BOUNDS if wild else best > NO_SCORE and nodes >= LAZY_FREE):
             seg_pos[depth], reason = i, BUILD_BOUNDS  # this move again once they are built
+            break
+        if wild and pairs.shape[0] == 1 and nodes >= DUAL_LAZY and not cfg[FLAGGED] and \
+                n_q <= DUAL_MOST_STATES and upper - best > cfg[JOKER_WEIGHT_MAX]:
+            seg_pos[depth], reason = i, BUILD_DUAL  # this move again once it is built
             break
         bound = _bound(cfg, fixed_before, ub_rest, suit_bounds, pairs, split, t, child_key,
                        best - child_score)
@@ -1464,7 +1720,7 @@ def _root_moves(tables, accept, ex, moves, floor, pairs, given):
     0.55-0.9x the time, nodes 0.95x over its 5,169 positions). The others get every move
     and no bounds yet (``NO_PAIRS``' shape). ``given``: the bounds if already built (else
     ``NO_PAIRS``' shape)."""
-    if tables.cfg[WILD] and floor > NO_SCORE and pairs.shape[0] == 1:
+    if tables.cfg[WILD] and floor > NO_SCORE:
         suit_bounds = given if given.shape[0] > 1 else _suit_state_bounds(
             tables, accept, tables.cfg[WILD])
         moves, end, _ = _open_node(ex, 0, 0, moves, 0, suit_bounds, floor)
@@ -1524,18 +1780,22 @@ def _node_bound(tables, ub_rest, suit_bounds, pairs, split, t, key, enough):
 def _bound(cfg, fixed_before, ub_rest, suit_bounds, pairs, split, t, key, enough):
     """The most node (``t``, ``key``) can still add: every hand card still to come
     (``ub_rest``), or the suits' ``state_bounds`` once built (``suit_bounds`` with more than one
-    step), or the suit pairs' (``pairs``, tighter, joker-free searches only), plus the hand
+    step), or the suit pairs' (``pairs``, tighter, joker-free searches only), and with
+    jokers the least of the suits' and the Lagrangian bound (``pairs``: ``dual_bounds``'
+    table, when built; ``_dual_bound``), plus the hand
     jokers still to score (those not yet counted: table jokers come first). A looser bound
     may come back when it is at most ``enough`` (pruned anyway). ``cfg``, ``fixed_before``:
     those of ``SearchTables``."""
     used = key // BASE_KEY
     jokers_ahead = _jokers_left(cfg, fixed_before, t, key)
     bound = ub_rest[t]
-    if pairs.shape[0] > 1:
+    if pairs.shape[0] > 1 and cfg[WILD] == 0:
         bound = min(bound, _pair_bound(pairs, t, key))
     elif suit_bounds.shape[0] > 1:
         bound = min(bound, _suit_bound(suit_bounds, t, key, cfg[WILD] - used, split,
                                        enough - jokers_ahead))
+    if pairs.shape[0] > 1 and cfg[WILD] > 0 and bound > enough - jokers_ahead:
+        bound = min(bound, _dual_bound(pairs, t, key, cfg[WILD] - used))
     return bound + jokers_ahead
 
 

@@ -217,9 +217,9 @@ def _children_in_reachable_states(problem: Problem, branch, flagged: bool = Fals
     wild = int(cfg[kernel.WILD])
     ub_rest = kernel._gain_bounds(cell)
     upper = ub_rest[0] + (wild - cfg[kernel.TABLE_JOKERS]) * cfg[kernel.JOKER_WEIGHT_MAX]
-    *_, table, _ = kernel._branch_and_bound(tables, accept, ub_rest, upper, 0, NO_SCORE,
-                                         kernel.NO_PAIRS, kernel._new_table(), 0,
-                                         kernel._none_built())
+    *_, table, _, _ = kernel._branch_and_bound(tables, accept, ub_rest, upper, 0, NO_SCORE,
+                                            kernel.NO_PAIRS, kernel._new_table(), 0,
+                                            kernel._none_built())
     reach = kernel._reachable(cell, tables.init, tables.delta, wild, cfg[kernel.FLAGGED])
     key_space = kernel.BASE_KEY * (wild + 1)
     children = 0

@@ -144,13 +144,14 @@ def test_a_search_cut_short_and_finished_with_the_pairs_is_exact(cut):
             tables = kernel._search_tables(cell, cfg, init, delta, accept, kvecs, groups,
                                            lengths, kernel.no_dominators())
             ub_rest = kernel._gain_bounds(cell)
-            best, path, complete, _, _, table, _ = kernel._branch_and_bound(
+            best, path, complete, _, _, table, _, _ = kernel._branch_and_bound(
                 tables, accept, ub_rest, ub_rest[0], cut, NO_SCORE, kernel.NO_PAIRS,
                 kernel._new_table(), 0, kernel._none_built())
             if complete:
                 continue
             finished += 1
-            pairs, suit_bounds = kernel._aspiration_bounds(tables, accept, True, kernel.NO_PAIRS)
+            pairs, suit_bounds = kernel._aspiration_bounds(tables, accept, True, kernel.NO_PAIRS,
+                                                           kernel.NO_PAIRS)
             best, _, complete, _ = kernel._search_on(tables, accept, ub_rest, 0, best, path,
                                                      table, pairs, suit_bounds, 1)
             assert complete and best == whole, (str(position), objective)
