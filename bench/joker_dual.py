@@ -5,7 +5,9 @@ each suit's cards follow its run automaton exactly, and the jokers are split amo
 in half jokers. On the slowest joker positions from real games (``bench.joker_games``) the
 best play is one or two cards below that bound, and the search spends thousands of nodes
 proving it. This script measures how much of that gap a bound that sees the suits compete
-closes, before anyone builds it into the kernel.
+closes: the kernel's own ``kernel.dual_bounds``, with its dynamic programs and its step
+sizes, tuned per child of the root or once for the whole root, beside the kernel's per-suit
+bound.
 
 The bound splits a play, from a node just after the ace step, into parts linked by two
 things, and prices both (Lagrangian relaxation, as ``solver.lex_dual`` does for hints):
@@ -40,98 +42,44 @@ import sys
 import time
 
 import numpy as np
-from numba import njit
 
 from bench.joker_games import harvest
 from solver import Position, kernel, kernel_backend, kernel_jokers, solve
 from solver.automaton import set_vectors
 from solver.constants import N_SUITS, NO_SCORE
-from solver.kernel import BASE, HAND, HI, LO, N_STEPS, REQUIRED, WEIGHT, _gain
+from solver.kernel import N_STEPS
 from solver.problem import Problem
 
 STEPS = 80  # subgradient steps per child of the root, at most
-FIRST_STEP = 0.5  # the first step's size
-DECAY = 0.97  # each step's size, times the last's
-MINUS = -1e18  # no play: a state that cannot end validly
+FIRST_STEP = kernel.DUAL_FIRST  # the first step's size, as the kernel's ``dual_bounds``
+DECAY = kernel.DUAL_DECAY  # each step's size, times the last's
 EPSILON = 1e-6  # float slack when a bound is rounded down to cards
 
 
-@njit(cache=True)
-def suit_values(cell, delta, accept, lam, nu, wild, choice):
+def suit_values(cell, delta, accept, lam, nu, wild, choice) -> np.ndarray:
     """``values[t, s, q]``: the most suit ``s`` earns from step ``t`` (1..12) on, from
-    automaton state ``q``, its set cards paying ``lam`` and its run jokers ``nu`` each;
-    ``choice[t, s, q]`` the best option's (set cards, next state, jokers)."""
-    n_q, copies = delta.shape[0], delta.shape[1] - 1
-    values = np.full((N_STEPS + 1, N_SUITS, n_q), MINUS)
-    for q in range(n_q):
-        if accept[q]:
-            values[N_STEPS, :, q] = 0.0
-    for t in range(N_STEPS - 1, 0, -1):
-        for s in range(N_SUITS):
-            for q in range(n_q):
-                best, best_k, best_next, best_z = MINUS, -1, -1, 0
-                for u in range(cell[t, s, LO], min(cell[t, s, HI], copies) + 1):
-                    gain = _gain(u, cell[t, s, BASE], cell[t, s, HAND], cell[t, s, WEIGHT])
-                    for k in range(u + 1):
-                        for z in range(min(wild, copies - (u - k)) + 1):
-                            nxt = delta[q, u - k + z, cell[t, s, REQUIRED]]
-                            if nxt < 0 or values[t + 1, s, nxt] <= MINUS / 2:
-                                continue
-                            value = gain - lam[t, s, k] - nu * z + values[t + 1, s, nxt]
-                            if value > best:
-                                best, best_k, best_next, best_z = value, k, nxt, z
-                values[t, s, q] = best
-                choice[t, s, q, 0] = best_k
-                choice[t, s, q, 1] = best_next
-                choice[t, s, q, 2] = best_z
+    automaton state ``q`` (every state), its set cards paying ``lam`` and its run jokers
+    ``nu`` each; ``choice[t, s, q]`` the best option's (set cards, next state, jokers).
+    The kernel's own dynamic program (``kernel._dual_suit_values``)."""
+    n_q = delta.shape[0]
+    values = np.full((N_STEPS + 1, N_SUITS, n_q), kernel.DUAL_MINUS)
+    values[N_STEPS, :, accept] = 0.0
+    every = np.ones((N_STEPS + 1, N_SUITS, n_q), dtype=np.bool_)
+    kernel._dual_suit_values(cell, delta, every, lam, nu, wild, values, choice)
     return values
 
 
-@njit(cache=True)
-def set_jokers(counts):
-    """The fewest jokers that lay ``counts[s]`` set cards of each suit in sets of three or
-    four distinct suits: as many sets as the largest count, the cards spread evenly."""
-    sets, cards = 0, 0
-    for s in range(N_SUITS):
-        sets = max(sets, counts[s])
-        cards += counts[s]
-    if sets == 0:
-        return 0
-    low, extra = cards // sets, cards % sets
-    jokers = 0
-    for i in range(sets):
-        jokers += max(0, 3 - low - (1 if i < extra else 0))
-    return jokers
-
-
-@njit(cache=True)
-def set_values(cell, lam, nu, copies, wild, chosen):
+def set_values(cell, lam, nu, copies: int, wild: int, chosen) -> np.ndarray:
     """``values[t]``: the most step ``t``'s sets earn (the ``lam`` of their suits' counts,
     less ``nu`` per joker they need), over every count vector its copies allow with at most
-    ``wild`` jokers; ``chosen[t]`` the best vector."""
+    ``wild`` jokers; ``chosen[t]`` the best vector. The kernel's own
+    (``kernel._dual_set_values``)."""
+    vectors, jokers, n_vectors = kernel._dual_set_vectors(cell, copies, wild)
     values = np.zeros(N_STEPS)
-    counts = np.zeros(N_SUITS, dtype=np.int64)
+    rows = np.zeros(N_STEPS, dtype=np.int64)
+    kernel._dual_set_values(lam, nu, vectors, jokers, n_vectors, values, rows)
     for t in range(1, N_STEPS):
-        best = MINUS
-        vectors = 1
-        for s in range(N_SUITS):
-            vectors *= min(cell[t, s, HI], copies) + 1
-        for code in range(vectors):
-            rest = code
-            for s in range(N_SUITS):
-                top = min(cell[t, s, HI], copies) + 1
-                counts[s] = rest % top
-                rest //= top
-            jokers = set_jokers(counts)
-            if jokers > wild:
-                continue
-            value = -nu * jokers
-            for s in range(N_SUITS):
-                value += lam[t, s, counts[s]]
-            if value > best:
-                best = value
-                chosen[t, :] = counts
-        values[t] = best
+        chosen[t, :] = vectors[t, rows[t]]
     return values
 
 
@@ -171,7 +119,7 @@ def _subgradient(states, left: int, choice, chosen, shape) -> tuple[np.ndarray, 
             placed += choice[t, s, q, 2]
             q = choice[t, s, q, 1]
     for t in range(1, N_STEPS):
-        placed += set_jokers(chosen[t])
+        placed += kernel._dual_set_jokers(chosen[t])
         for s in range(N_SUITS):
             slope[t, s, chosen[t, s]] += 1
     return slope, left - placed

@@ -5,9 +5,7 @@ play (weak duality, whatever the prices), and on the slowest carousel hand of se
 games it proves the best play where the kernel's own root bound is two cards above it.
 """
 
-import numpy as np
-
-from bench.joker_dual import STEPS, main, root_bounds, set_jokers, tuned_at_root
+from bench.joker_dual import STEPS, main, root_bounds, tuned_at_root
 from solver import Position, solve
 
 # seed 2718's slowest carousel position (bench.joker_games): best 19, the kernel's bound 21
@@ -21,14 +19,6 @@ SMALL = (
     "QS QH QD | 2C 3C 4C / KS * 5C AD 7D / carousel",
     "3S 4S 5S | 8D 8C 8H | JS JH JD / 6S 7S * 10D 10H 2H / carousel",
 )
-
-
-def test_sets_take_the_fewest_jokers():
-    assert set_jokers(np.array([0, 0, 0, 0])) == 0
-    assert set_jokers(np.array([1, 1, 1, 0])) == 0
-    assert set_jokers(np.array([1, 1, 0, 0])) == 1
-    assert set_jokers(np.array([2, 1, 1, 0])) == 2  # two sets of two cards
-    assert set_jokers(np.array([2, 2, 2, 0])) == 0
 
 
 def test_the_bound_closes_the_gap_the_kernel_leaves():
