@@ -865,6 +865,15 @@ def _reachable(cell, init, delta, wild, flagged=0):
         for g in range(init.shape[1]):
             if init[r0, g] >= 0 and (flagged or r0 + g <= copies):
                 reach[1, :, init[r0, g]] = True
+    _reach_on(cell, delta, reach, wild, flagged)
+    return reach
+
+
+@njit(cache=True)
+def _reach_on(cell, delta, reach, wild, flagged=0):
+    """Fill ``reach[t]`` for the steps after the first from ``reach[1]``: every state a
+    step's run count (``_reachable``'s) leads to from a state reached."""
+    n_q, copies = delta.shape[0], delta.shape[1] - 1
     for t in range(1, N_STEPS):
         for s in range(N_SUITS):
             most = min(copies, cell[t, s, HI] + wild)  # run cards: real ones and jokers
@@ -875,7 +884,6 @@ def _reachable(cell, init, delta, wild, flagged=0):
                             nxt = delta[q, r, j if flagged else cell[t, s, REQUIRED]]
                             if nxt >= 0:
                                 reach[t + 1, s, nxt] = True
-    return reach
 
 
 @njit(cache=True)
@@ -1147,20 +1155,11 @@ def _dual_set_values(lam, nu, vectors, jokers, n_vectors, values, chosen):
 def _dual_reach(cell, delta, states, wild):
     """``reach[t, s, q]``: the automaton states suit ``s`` may hold at step ``t`` from the
     root's children (``states``: their suits' states at step 1)."""
-    n_q, copies = delta.shape[0], delta.shape[1] - 1
-    reach = np.zeros((N_STEPS + 1, N_SUITS, n_q), dtype=np.bool_)
+    reach = np.zeros((N_STEPS + 1, N_SUITS, delta.shape[0]), dtype=np.bool_)
     for i in range(states.shape[0]):
         for s in range(N_SUITS):
             reach[1, s, states[i, s]] = True
-    for t in range(1, N_STEPS):
-        for s in range(N_SUITS):
-            most = min(copies, cell[t, s, HI] + wild)
-            for q in range(n_q):
-                if reach[t, s, q]:
-                    for r in range(most + 1):
-                        nxt = delta[q, r, cell[t, s, REQUIRED]]
-                        if nxt >= 0:
-                            reach[t + 1, s, nxt] = True
+    _reach_on(cell, delta, reach, wild)
     return reach
 
 
@@ -1207,21 +1206,25 @@ def dual_bounds(tables, accept, best):
     sets = np.zeros(N_STEPS)
     chosen = np.zeros(N_STEPS, dtype=np.int64)
     slope = np.zeros((N_STEPS, N_SUITS, copies + 1))
+    current = False  # whether ``values`` and ``sets`` are those of the kept prices
     for _ in range(DUAL_STEPS):
         _dual_suit_values(cell, delta, reach, lam, nu, wild, values, choice)
         _dual_set_values(lam, nu, vectors, jokers, n_vectors, sets, chosen)
+        all_sets = sets[1:].sum()
         top, root = -1, DUAL_MINUS
         for i in range(end):
-            child = fixed[i] + sets[1:].sum() + nu * left[i]
+            child = fixed[i] + all_sets + nu * left[i]
             for s in range(N_SUITS):
                 child += values[1, s, states[i, s]]
             if child > root:
                 top, root = i, child
-        if root < lowest:
+        current = root < lowest
+        if current:
             lowest, kept_nu = root, nu
             kept_lam[:] = lam
         if top < 0 or np.floor(lowest + 1e-6) <= best:
             break
+        current = False  # the prices move on
         slope[:] = 0.0
         placed = 0
         for s in range(N_SUITS):
@@ -1237,8 +1240,9 @@ def dual_bounds(tables, accept, best):
         lam -= size * slope
         nu = max(0.0, nu - size * (left[top] - placed))
         size *= DUAL_DECAY
-    _dual_suit_values(cell, delta, reach, kept_lam, kept_nu, wild, values, choice)
-    _dual_set_values(kept_lam, kept_nu, vectors, jokers, n_vectors, sets, chosen)
+    if not current:
+        _dual_suit_values(cell, delta, reach, kept_lam, kept_nu, wild, values, choice)
+        _dual_set_values(kept_lam, kept_nu, vectors, jokers, n_vectors, sets, chosen)
     return _dual_table(values, sets, kept_nu)
 
 
