@@ -294,7 +294,7 @@ def _labelled_joker_gain(weight, table_all, fixed_here, fixed_next, used, zs):
 
 
 @njit(cache=True, inline="always")
-def _combine(ex, t, kv, used, wild_left, moves, end, cut, limit):
+def _combine(ex, t, kv, used, wild_left, moves, end, cut, limit, places=None):
     """Write every combination of the four suits' options with the set cards ``kvecs[kv]``
     (jokers within ``wild_left``) to ``moves`` from ``end``: ``(end, most)``. With ``cut``,
     the combinations whose options' ``opt_bound`` (each suit's most, ``opt_most``, for the
@@ -306,7 +306,13 @@ def _combine(ex, t, kv, used, wild_left, moves, end, cut, limit):
     child's ``_suit_bound`` starts from, which prunes 82-88% of the moves the search would
     prune (bench.joker_games' slowest three), now before they are written and sorted.
     Jokers in sets (tahiti's flagged automaton; 0 otherwise) are at most one per set: at most
-    a third of the set cards, the most sets they can make (``set_jokers_fit``)."""
+    a third of the set cards, the most sets they can make (``set_jokers_fit``).
+
+    ``places`` (``_expand_by_jokers``): ``(listed, order, offset, at)`` when the options are
+    sorted by jokers, so each loop ends at its first option with too many; each move's place
+    among the combinations as listed (``listed``: ``_by_jokers``), plus ``offset`` (the set
+    vectors' before), goes to ``order`` (from the node's first move, ``at``); ``(-1, most)``
+    when ``moves`` is full. None (every other node): numba compiles those branches out."""
     (cell, cfg, _, _, _, _, _, _, _, fixed_before, kvecs, _, _, opts, n_opt, _, opt_bound,
      opt_most, _) = ex
     most = NO_SCORE
@@ -326,6 +332,9 @@ def _combine(ex, t, kv, used, wild_left, moves, end, cut, limit):
             continue
         for b in range(n1):
             zab = za + o1[b, OPT_JOKERS]
+            if places is not None:  # sorted by jokers: the options after it have as many
+                if zab > wild_left:
+                    break
             if zab > wild_left or o0[a, OPT_SET_JOKERS] + o1[b, OPT_SET_JOKERS] > \
                     most_set_jokers:
                 continue
@@ -337,6 +346,9 @@ def _combine(ex, t, kv, used, wild_left, moves, end, cut, limit):
             for c in range(n2):
                 zabc = zab + o2[c, OPT_JOKERS]
                 sabc = o0[a, OPT_SET_JOKERS] + o1[b, OPT_SET_JOKERS] + o2[c, OPT_SET_JOKERS]
+                if places is not None:  # sorted by jokers: the options after it have as many
+                    if zabc > wild_left:
+                        break
                 if zabc > wild_left or sabc > most_set_jokers:
                     continue
                 if cut:
@@ -347,6 +359,9 @@ def _combine(ex, t, kv, used, wild_left, moves, end, cut, limit):
                         continue
                 for d in range(n3):
                     zs = zabc + o3[d, OPT_JOKERS]
+                    if places is not None:  # sorted by jokers: the options after it have as many
+                        if zs > wild_left:
+                            break
                     if zs > wild_left or sabc + o3[d, OPT_SET_JOKERS] > most_set_jokers:
                         continue
                     if cut:
@@ -355,6 +370,13 @@ def _combine(ex, t, kv, used, wild_left, moves, end, cut, limit):
                         if top <= limit:
                             most = max(most, top)
                             continue
+                    if places is not None:
+                        if end == moves.shape[0]:
+                            return -1, most
+                        listed, order, offset, at = places
+                        order[end - at] = offset + ((listed[0, k0, a] * n1 + listed[1, k1, b])
+                                                    * n2 + listed[2, k2, c]) * n3 + listed[
+                                                        3, k3, d]
                     joker_gain = 0
                     if table_all > 0:  # table jokers are the first placed, hand ones score
                         joker_gain = _labelled_joker_gain(weight, table_all, fixed_here,
@@ -492,6 +514,8 @@ def _expand(t, key, ex, moves, at, bounds, limit):
     most = NO_SCORE
     for s in range(N_SUITS):
         _suit_options(ex, t, s, wild_left)
+    if t == 0 and cfg[FLAGGED] and wild_left >= 2:
+        return _expand_by_jokers(t, used, wild_left, ex, moves, at, bounds, limit)
     cut = bounds.shape[0] > 1
     if cut:
         _option_bounds(ex, bounds, t, wild_left)
@@ -513,6 +537,87 @@ def _expand(t, key, ex, moves, at, bounds, limit):
         most = max(most, left_out)
     _sort_moves(moves, at, end, sort_keys)
     return end, most
+
+
+@njit(cache=True)
+def _expand_by_jokers(t, used, wild_left, ex, moves, at, bounds, limit):
+    """``_expand`` at the ace step of tahiti's flagged automaton with two jokers or more, its
+    options listed (``_suit_options``): the same moves in the same order and the same
+    ``most``, without going through every combination of options.
+
+    Each suit lists an option per split of its jokers among sets, low aces and high aces,
+    and most combinations hold too many jokers: with three, 11.8 million combinations for
+    32,903 moves (seed 1234's 8-card hand of ``bench.joker_games``: 17-20 ms a root, and
+    a search expands its root up to three times). Here each suit's options are sorted by
+    jokers (``_by_jokers``), so each loop of ``_combine`` ends at its first option with too
+    many (3.3 ms, 0.4 ms when the bounds cut); each move records its place among the
+    combinations as listed, and the moves are sorted by rank, then that place
+    (``_sort_by_order``): the order ``_sort_moves`` gives them made in listing order."""
+    kvecs, kv_index, kv_list, n_opt, opt_most = ex[10], ex[11], ex[12], ex[14], ex[17]
+    listed = _by_jokers(ex)
+    cut = bounds.shape[0] > 1
+    if cut:
+        _option_bounds(ex, bounds, t, wild_left)
+    order = np.empty(moves.shape[0] - at, dtype=np.int64)  # each move's place as listed
+    end, combos, most = at, 0, NO_SCORE
+    for i in range(_live_set_vectors(n_opt, kv_index, kv_list)):
+        kv = kv_list[i]
+        count, top = 1, 0
+        for s in range(N_SUITS):
+            count *= n_opt[s, kvecs[kv, s]]
+            top += opt_most[s, kvecs[kv, s]]
+        combos += count
+        if count == 0:
+            continue
+        if cut and top <= limit:
+            most = max(most, top)
+            continue
+        end, left_out = _combine(ex, t, kv, used, wild_left, moves, end, cut, limit,
+                                 (listed, order, combos - count, at))
+        if end < 0:  # ``moves`` is full
+            return -2 * moves.shape[0], most
+        most = max(most, left_out)
+    _sort_by_order(moves, at, end, order, combos)
+    return end, most
+
+
+@njit(cache=True)
+def _by_jokers(ex):
+    """Sort each suit's options for each number of set cards by their jokers, fewest first,
+    keeping their order among equals (a counting sort): ``listed[s, k, j]``, the place
+    option ``opts[s, k, j]`` had as listed."""
+    opts, n_opt = ex[13], ex[14]
+    most = ex[1][WILD] + 1
+    counts = np.zeros(most + 1, dtype=np.int64)
+    rows = np.empty((n_opt.max(), N_OPT_FIELDS), dtype=np.int64)
+    listed = np.empty((N_SUITS, n_opt.shape[1], n_opt.max()), dtype=np.int64)
+    for s in range(N_SUITS):
+        for k in range(n_opt.shape[1]):
+            n = n_opt[s, k]
+            counts[:] = 0
+            for j in range(n):
+                counts[opts[s, k, j, OPT_JOKERS] + 1] += 1
+            for z in range(1, most + 1):
+                counts[z] += counts[z - 1]
+            for j in range(n):
+                place = counts[opts[s, k, j, OPT_JOKERS]]
+                counts[opts[s, k, j, OPT_JOKERS]] += 1
+                rows[place] = opts[s, k, j]
+                listed[s, k, place] = j
+            opts[s, k, :n] = rows[:n]
+    return listed
+
+
+@njit(cache=True)
+def _sort_by_order(moves, at, end, order, combos):
+    """Sort ``moves[at:end]`` best rank first, ties by ``order`` (each move's place among the
+    node's ``combos`` combinations as listed): the order ``_sort_moves`` gives the moves
+    made in listing order."""
+    if end - at <= 1:
+        return
+    top = moves[at:end, MOVE_RANK].max()
+    keys = (top - moves[at:end, MOVE_RANK]) * combos + order[:end - at]
+    moves[at:end] = moves[at:end][np.argsort(keys)]
 
 
 @njit(cache=True, inline="always")
