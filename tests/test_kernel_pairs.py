@@ -152,8 +152,10 @@ def test_a_search_cut_short_and_finished_with_the_pairs_is_exact(cut):
             finished += 1
             pairs, suit_bounds = kernel._aspiration_bounds(tables, accept, True, kernel.NO_PAIRS,
                                                            kernel.NO_PAIRS)
+            cap = min(kernel._root_bound(tables, ub_rest, pairs, suit_bounds),
+                      cfg[kernel.CEILING])
             best, _, complete, _ = kernel._search_on(tables, accept, ub_rest, 0, best, path,
-                                                     table, pairs, suit_bounds, 1)
+                                                     table, pairs, suit_bounds, 1, cap)
             assert complete and best == whole, (str(position), objective)
     assert finished >= 10
 
