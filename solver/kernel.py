@@ -60,8 +60,9 @@ LAZY_BOUNDS = 50
 # bench.compare --worst side by side with main: 53,985 to 56,132 nodes, yet the slowest call
 # 1.78 to 0.96 ms and the median 0.042 to 0.036 ms.
 LAZY_FREE = 64
-WIDE_ROOT = 4096  # ace-step moves past which a search with four jokers free to move starts in
-WIDE_ROOT_WINDOWS = 16  # windows below its upper bound (``_windowed_search``), up to 16
+WIDE_ROOT = 4096  # ace-step combinations of options (``_move_count``) past which a search with
+# four jokers free to move starts in windows below its upper bound (``_windowed_search``)
+WIDE_ROOT_WINDOWS = 16  # windows it may take: floors 1, 2, 4 ... 2 ** 15 below that bound
 ASPIRE_WORK = 2000  # work a search does before it aspires to its root bound (``_search_on``)
 JOKER_ASPIRATIONS = 4  # with jokers, if nothing is found by then: floors 1, 2, 4, 8 below the bound
 UNKNOWN_FUTURE = 1 << 50  # what a node can add, before its exploration ends: no bound yet
@@ -1577,7 +1578,7 @@ def search_with(cell, cfg, init, delta, accept, kvecs, ref_groups, ref_len, node
 @njit(cache=True)
 def _windowed_search(tables, accept, ub_rest, upper):
     """``search_with``'s search when four jokers are free to move and the ace step has more
-    than ``WIDE_ROOT`` moves (tahiti with six copies: 588 automaton states): ``(best,
+    than ``WIDE_ROOT`` combinations (tahiti with six copies: 588 automaton states): ``(best,
     best_path, complete, nodes)``, ``best`` ``NO_SCORE`` when no partition exists.
 
     Such a root has tens of thousands of moves (47,199 on seed 60221's 14-card hand of
@@ -1594,8 +1595,9 @@ def _windowed_search(tables, accept, ub_rest, upper):
 
 @njit(cache=True)
 def _move_count(tables, t, key):
-    """How many moves node (``t``, ``key``) has, about (each set vector's options per suit
-    multiplied, before the jokers' limits): what ``_expand`` would write and sort."""
+    """The combinations of options that node (``t``, ``key``) goes through (each live set
+    vector's option counts per suit multiplied): at least its moves, which ``_expand``
+    writes and sorts."""
     ex = _expansion(tables)
     cfg, kvecs, kv_index, kv_list, n_opt, q_of = ex[1], ex[10], ex[11], ex[12], ex[14], ex[15]
     for s in range(N_SUITS):
