@@ -301,21 +301,16 @@ def _combine(ex, t, kv, used, wild_left, moves, end, cut, limit, places=None):
     """Write every combination of the four suits' options with the set cards ``kvecs[kv]``
     (jokers within ``wild_left``) to ``moves`` from ``end``: ``(end, most)``. With ``cut``,
     the combinations whose options' ``opt_bound`` (each suit's most, ``opt_most``, for the
-    suits not yet chosen) add up to at most ``limit`` are left out, a whole loop level at a
-    time; ``most`` is the largest such sum left out (``NO_SCORE``: none; ``_expand``). The
-    chosen options' bounds are read with the jokers the options chosen so far leave: a
-    suit's bound only grows with the jokers allowed, and the move's own jokers are never
-    more, so the sum still bounds the move. With all four chosen it is the looser sum the
-    child's ``_suit_bound`` starts from, which prunes 82-88% of the moves the search would
-    prune (bench.joker_games' slowest three), now before they are written and sorted.
-    Jokers in sets (tahiti's flagged automaton; 0 otherwise) are at most one per set: at most
-    a third of the set cards, the most sets they can make (``set_jokers_fit``).
-
-    ``places`` (``_expand_by_jokers``): ``(listed, order, offset, at)`` when the options are
-    sorted by jokers, so each loop ends at its first option with too many; each move's place
-    among the combinations as listed (``listed``: ``_by_jokers``), plus ``offset`` (the set
-    vectors' before), goes to ``order`` (from the node's first move, ``at``); ``(-1, most)``
-    when ``moves`` is full. None (every other node): numba compiles those branches out."""
+    suits not yet chosen) add up to at most ``limit`` are left out, a loop level at a time;
+    ``most`` is the largest such sum left out (``NO_SCORE``: none; ``_expand``). Bounds are
+    read with the jokers the options chosen so far leave (a bound only grows with the
+    jokers allowed), so the sum still bounds the move; with all four chosen it is the
+    looser sum the child's ``_suit_bound`` starts from, which prunes 82-88% of the moves the
+    search would prune (bench.joker_games' slowest three) before they are written. Jokers in
+    sets (tahiti's flagged automaton) are at most a third of the set cards: one per set.
+    ``places``: ``_expand_by_jokers``' ``(listed, order, offset, at)``, the options sorted by
+    jokers (a loop ends at its first with too many; each move's place as listed goes to
+    ``order``; ``(-1, most)`` when ``moves`` is full); None elsewhere, compiled out."""
     (cell, cfg, _, _, _, _, _, _, _, fixed_before, kvecs, _, _, opts, n_opt, _, opt_bound,
      opt_most, _) = ex
     most = NO_SCORE
@@ -335,9 +330,8 @@ def _combine(ex, t, kv, used, wild_left, moves, end, cut, limit, places=None):
             continue
         for b in range(n1):
             zab = za + o1[b, OPT_JOKERS]
-            if places is not None:  # sorted by jokers: the options after it have as many
-                if zab > wild_left:
-                    break
+            if places is not None and zab > wild_left:  # sorted: so have those after it
+                break
             if zab > wild_left or o0[a, OPT_SET_JOKERS] + o1[b, OPT_SET_JOKERS] > \
                     most_set_jokers:
                 continue
@@ -349,9 +343,8 @@ def _combine(ex, t, kv, used, wild_left, moves, end, cut, limit, places=None):
             for c in range(n2):
                 zabc = zab + o2[c, OPT_JOKERS]
                 sabc = o0[a, OPT_SET_JOKERS] + o1[b, OPT_SET_JOKERS] + o2[c, OPT_SET_JOKERS]
-                if places is not None:  # sorted by jokers: the options after it have as many
-                    if zabc > wild_left:
-                        break
+                if places is not None and zabc > wild_left:  # sorted: so have those after it
+                    break
                 if zabc > wild_left or sabc > most_set_jokers:
                     continue
                 if cut:
@@ -362,9 +355,8 @@ def _combine(ex, t, kv, used, wild_left, moves, end, cut, limit, places=None):
                         continue
                 for d in range(n3):
                     zs = zabc + o3[d, OPT_JOKERS]
-                    if places is not None:  # sorted by jokers: the options after it have as many
-                        if zs > wild_left:
-                            break
+                    if places is not None and zs > wild_left:  # sorted: so have those after it
+                        break
                     if zs > wild_left or sabc + o3[d, OPT_SET_JOKERS] > most_set_jokers:
                         continue
                     if cut:
@@ -376,27 +368,44 @@ def _combine(ex, t, kv, used, wild_left, moves, end, cut, limit, places=None):
                     if places is not None:
                         if end == moves.shape[0]:
                             return -1, most
-                        listed, order, offset, at = places
-                        order[end - at] = offset + ((listed[0, k0, a] * n1 + listed[1, k1, b])
-                                                    * n2 + listed[2, k2, c]) * n3 + listed[
-                                                        3, k3, d]
+                        _record_place(places, end, (k0, k1, k2, k3), (a, b, c, d), (n1, n2, n3))
                     joker_gain = 0
                     if table_all > 0:  # table jokers are the first placed, hand ones score
                         joker_gain = _labelled_joker_gain(weight, table_all, fixed_here,
                                                           fixed_next, used, zs)
-                    moves[end, MOVE_KEY] = (o0[a, OPT_NEXT] + KEY_RADIX * (
-                        o1[b, OPT_NEXT] + KEY_RADIX * (o2[c, OPT_NEXT] + KEY_RADIX * o3[
-                            d, OPT_NEXT]))) + BASE_KEY * (used + zs)
-                    moves[end, MOVE_GAIN] = o0[a, OPT_GAIN] + o1[b, OPT_GAIN] + \
-                        o2[c, OPT_GAIN] + o3[d, OPT_GAIN] + joker_gain
-                    moves[end, MOVE_RANK] = o0[a, OPT_RANK] + o1[b, OPT_RANK] + \
-                        o2[c, OPT_RANK] + o3[d, OPT_RANK]
-                    moves[end, MOVE_CODE] = o0[a, OPT_CODE] | (
-                        o1[b, OPT_CODE] << CODE_BITS) | (
-                        o2[c, OPT_CODE] << (2 * CODE_BITS)) | (
-                        o3[d, OPT_CODE] << (3 * CODE_BITS))
+                    _write_move(moves, end, (o0, o1, o2, o3), (a, b, c, d),
+                                BASE_KEY * (used + zs), joker_gain)
                     end += 1
     return end, most
+
+
+@njit(cache=True, inline="always")
+def _write_move(moves, end, options, picked, jokers_key, joker_gain):
+    """Row ``end`` of ``moves``: the move of the suits' ``options`` rows ``picked``
+    (``_combine``), ``jokers_key`` its child's key's jokers and ``joker_gain`` what its
+    labelled jokers add."""
+    (o0, o1, o2, o3), (a, b, c, d) = options, picked
+    moves[end, MOVE_KEY] = (o0[a, OPT_NEXT] + KEY_RADIX * (o1[b, OPT_NEXT] + KEY_RADIX * (
+        o2[c, OPT_NEXT] + KEY_RADIX * o3[d, OPT_NEXT]))) + jokers_key
+    moves[end, MOVE_GAIN] = o0[a, OPT_GAIN] + o1[b, OPT_GAIN] + o2[c, OPT_GAIN] + \
+        o3[d, OPT_GAIN] + joker_gain
+    moves[end, MOVE_RANK] = o0[a, OPT_RANK] + o1[b, OPT_RANK] + o2[c, OPT_RANK] + \
+        o3[d, OPT_RANK]
+    moves[end, MOVE_CODE] = o0[a, OPT_CODE] | (o1[b, OPT_CODE] << CODE_BITS) | (
+        o2[c, OPT_CODE] << (2 * CODE_BITS)) | (o3[d, OPT_CODE] << (3 * CODE_BITS))
+
+
+@njit(cache=True, inline="always")
+def _record_place(places, end, ks, picked, counts):
+    """``_combine`` with its options sorted by jokers (``places``: ``(listed, order, offset,
+    at)``): the place of the move at row ``end`` among the node's combinations as listed,
+    ``picked`` the suits' options for set cards ``ks`` and ``counts`` the last three suits'
+    option counts."""
+    listed, order, offset, at = places
+    place = listed[0, ks[0], picked[0]]
+    for s in range(1, N_SUITS):
+        place = place * counts[s - 1] + listed[s, ks[s], picked[s]]
+    order[end - at] = offset + place
 
 
 @njit(cache=True, inline="always")
@@ -1587,10 +1596,11 @@ def _windowed_search(tables, accept, ub_rest, upper):
     bounds are built first, and the search runs in windows below ``upper`` (``_search_on``:
     floors 1, 2, 4 ... below it, each search cutting the root's moves that cannot beat its
     floor), so only the moves that can reach the window are made (4.3 ms on that hand)."""
-    return _search_on(tables, accept, ub_rest, 0, NO_SCORE, np.zeros(N_STEPS, dtype=np.int64),
-                      _new_table(), NO_PAIRS, _suit_state_bounds(tables, accept,
-                                                                 tables.cfg[WILD]),
-                      WIDE_ROOT_WINDOWS, upper)
+    # int64 arguments as the other caller's, not literals: one compiled search (test_warmup)
+    return _search_on(tables, accept, ub_rest, np.int64(0), np.int64(NO_SCORE),
+                      np.zeros(N_STEPS, dtype=np.int64), _new_table(), NO_PAIRS,
+                      _suit_state_bounds(tables, accept, tables.cfg[WILD]),
+                      np.int64(WIDE_ROOT_WINDOWS), upper)
 
 
 @njit(cache=True)
