@@ -119,6 +119,14 @@ def _exact_answer(problem: Problem, node_limit: int) -> Partition | None:
 
 
 MOST_BARRED_SEARCHES = 8  # searches ``_names_barred`` may run for one position
+BARRED_PROBE_WORK = 4_000
+"""Kernel work (nodes and the moves they write) a barred-name search may take when the
+flagged search answers exactly if it finds nothing (``_flagged_covers``): then it is only a
+probe for a cheap certificate. Over the tahiti positions of 19 seeds' games (``bench.
+joker_games``' harvest) the 33 barred-name searches that certified an answer took at most
+475 nodes; those that found nothing took up to 4,071 each and proved nothing, the flagged
+search following them anyway. At 2,000 one certificate was cut short (its position took
+twice as long through the flagged search); at 4,000 none was (docs/performance.md §3)."""
 BARRED = "barred_names"  # stats: joker names barred to certify a tahiti answer
 
 
@@ -141,7 +149,10 @@ def _names_barred(problem: Problem, answer: Partition, node_limit: int,
     certified (CP-SAT answers). ``bounds``: each branch's most with free jokers as copies
     (``_search_branches``); a branch that showed it cannot reach ``ceiling`` is not
     searched, as no restriction of it can, nor one that goes straight to the flagged search
-    (``_flagged_at_once``). A search stops at its first play worth ``ceiling``."""
+    (``_flagged_at_once``). A search stops at its first play worth ``ceiling``, and is
+    capped at ``BARRED_PROBE_WORK`` when the flagged search covers every branch
+    (``_flagged_covers``): a capped search certifies nothing, and the flagged search then
+    answers exactly."""
     ceiling = answer.score
     shared = kernel_jokers.shared_joker_names(answer.groups, answer.lengths)
     todo: list[tuple[kernel_jokers.KernelInput, tuple[int, ...]]] = [
@@ -150,6 +161,8 @@ def _names_barred(problem: Problem, answer: Partition, node_limit: int,
             and _ceiling(problem, branch) >= ceiling
             and (bounds is None or bounds[i] >= ceiling) for name in shared]
     share = max(1, node_limit // MOST_BARRED_SEARCHES) if node_limit else 0
+    if _flagged_covers(problem):  # a probe: the flagged search answers if it finds nothing
+        share = min(share, BARRED_PROBE_WORK) if share else BARRED_PROBE_WORK
     for _ in range(MOST_BARRED_SEARCHES):
         if not todo:
             break
@@ -278,7 +291,9 @@ def _search_branches(problem: Problem, node_limit: int = 0, flagged: bool = Fals
                      ) -> tuple[Partition | None, tuple[int, ...]]:
     """``search``, and the most each branch can score as far as it showed (in
     ``kernel_jokers.inputs`` order): its answer's score when its search was exact, what it
-    proved it cannot beat when it found nothing above its floor, else its ceiling.
+    proved it cannot beat when it found nothing above its floor, else its ceiling (for a
+    branch searched for a tie with the flagged automaton, ``_tie``, laid one joker per group:
+    a bound as valid for the certificates that follow, which look only for such plays).
     ``known``: such bounds from an earlier search of a relaxation of this one (tahiti's
     free jokers as copies, for the flagged search), taken as the branches' ceilings.
     ``floor``: as ``search``'s."""
@@ -308,7 +323,7 @@ def _search_branches(problem: Problem, node_limit: int = 0, flagged: bool = Fals
                 best = nothing_played(problem, optimal=False)
                 best.stats[ONE_JOKER_PER_GROUP] = 1.0
             break
-        answer = _search(problem, branch, share, branch_floor, flagged,
+        answer = _search(problem, branch, share, branch_floor, flagged or _tie(best),
                          NO_CEILING if known is None else ceiling - taken)
         if answer is None:  # proved: nothing above the floor
             bounds[i] = min(ceiling, branch_floor + taken)
@@ -323,6 +338,17 @@ def _search_branches(problem: Problem, node_limit: int = 0, flagged: bool = Fals
     if best is not None:
         best.optimal = optimal
     return best, tuple(bounds)
+
+
+def _tie(best: Partition | None) -> bool:
+    """Whether the next branch searches for a tie with ``best`` laid one joker per group, so
+    with tahiti's flagged automaton where the branch can take it (``_flagged``): ``best`` is
+    a best play with free jokers as copies that two jokers share a group of. The plain
+    search's tie could share a group again; the flagged one finds only plays that keep the
+    rule, so the first it finds settles the answer. On seed 1234's 14-card hand (three
+    jokers, every branch worth the whole hand) the plain ties took 7,726 nodes over four
+    branches before one kept it; the flagged one 66 (docs/performance.md §3)."""
+    return best is not None and best.optimal and not best.stats[ONE_JOKER_PER_GROUP]
 
 
 class _Shares:
@@ -414,6 +440,15 @@ def _flagged_at_once(problem: Problem, branch: kernel_jokers.KernelInput) -> boo
     three free jokers (553-1,777 states, and bounds of about 2.5 ms before the first node)
     the barred names go first."""
     return branch.wild == 2 and _flagged(problem, branch)
+
+
+def _flagged_covers(problem: Problem) -> bool:
+    """Whether ``_flagged_answer`` is exact for ``problem`` whatever the barred-name
+    certificates find: it searches (no opening to lay) and every branch with two or more free
+    jokers takes the flagged automaton, so each branch's answer is its best play laid one
+    joker per group (none left as an upper bound for CP-SAT to settle)."""
+    return not problem.hand_only and not problem.run_from_hand and all(
+        _flagged(problem, b) for b in kernel_jokers.inputs(problem) if b.wild >= 2)
 
 
 def _flagged(problem: Problem, branch: kernel_jokers.KernelInput) -> bool:

@@ -217,11 +217,15 @@ def test_branches_the_copies_ruled_out_are_not_searched_again(monkeypatch):
     assert answer.score == 12 and answer.stats.get(kernel_backend.FLAGGED) == 1.0
     copies, rest = searched[:8], searched[8:]
     assert [wild for wild, _, flagged in copies] == [3, 2, 2, 2, 1, 1, 1, 0]
+    # the first reaches 13 with two jokers in a group: the others look for a tie laid one
+    # joker per group (``kernel_backend._tie``), which the two-joker branches' flagged
+    # automaton keeps, and find none
+    assert [flagged for _, _, flagged in copies] == [False] + [True] * 7
     barred = [s for s in rest if not s[2]]
     flagged = [s for s in rest if s[2]]
-    # of 8: the two-joker branch goes straight to the flagged search (``_flagged_at_once``)
     assert len(barred) == 2 and {wild for wild, _, _ in barred} == {3}
-    assert [wild for wild, _, _ in flagged] == [3, 2]  # of 8
+    # of 8: the two-joker branch proved in its tie search that it cannot reach 13
+    assert [wild for wild, _, _ in flagged] == [3]
     monkeypatch.undo()
     assert solve_position(SEED_777_TAHITI, backend="cpsat").score == 12
 
@@ -256,6 +260,74 @@ def test_two_free_jokers_go_straight_to_the_flagged_search(monkeypatch):
     assert wild_two == [False, True]  # the copies' search, then the flagged one: no barring
     monkeypatch.undo()
     assert solve_position(SEED_8086_TAHITI, backend="cpsat").score == 9
+
+
+# From bench.joker_games' harvest of seed 1234 (tahiti): every branch can lay the whole hand
+# (14 cards) with jokers as copies, the first three only with two jokers in one group.
+SEED_1234_WHOLE_HAND = Position.parse(
+    "5H 5D 5C | 6S 7S 8S 9S 10S | 7C 8C 9C *10C JC QC KC AC | 7S 7H 7D | 8H 8D 8C | AS AH AD | "
+    "AH 2H 3H 4H | 3H 4H 5H 6H | 2C 3C 4C | 4C 5C 6C | QC KC AC | AS 2S 3S 4S 5S 6S | "
+    "9H *10H JH | 2S 2H 2D 2C | 2D 3D 4D 5D 6D | 6D 7D 8D 9D 10D JD QD KD / "
+    "8H QH 3C JD * * 4S JC 3S QH 6C 10C 8S AD / tahiti")
+# From the same harvest: the copies reach 7 only with two jokers in one group; barred names
+# find nothing, and the flagged search's best is 6.
+SEED_1234_PROBED = Position.parse(
+    "9S 9H 9D 9C | 10S 10H 10C | 7C 8C 9C | 5S 5H 5D 5C | KS KH KD | QH QD QC | 3S 3H 3D | "
+    "8D 9D 10D JD QD | 4H 4D 4C | 5H 6H 7H 8H | AD 2D 3D | 5D 6D 7D 8D | AS AH AD | "
+    "JH JD JC | 8H 9H 10H | QC KC AC / 3H 2S AH * 10S KS * * / tahiti")
+
+
+def _logged_searches(monkeypatch) -> list[tuple[int, bool, int | None, int]]:
+    """Patch ``kernel_backend._search`` to log each search: (free jokers, flagged asked,
+    score found or None, nodes)."""
+    searched = []
+    search = kernel_backend._search
+
+    def logged(problem, branch, node_limit, floor=kernel_backend.NO_SCORE, flagged=False,
+               ceiling=kernel_backend.NO_CEILING):
+        before = kernel_backend.nodes_expanded()
+        answer = search(problem, branch, node_limit, floor, flagged, ceiling)
+        searched.append((branch.wild, flagged, None if answer is None else answer.score,
+                         kernel_backend.nodes_expanded() - before))
+        return answer
+
+    monkeypatch.setattr(kernel_backend, "_search", logged)
+    return searched
+
+
+def test_a_tie_is_looked_for_with_one_joker_per_group(monkeypatch):
+    """Once a branch's best shares a group between two jokers, the next looks for a tie
+    with the flagged automaton (``kernel_backend._tie``): the first it finds keeps the rule
+    and ends the search, where plain ties found plays sharing a group again (7,726 nodes
+    over four branches before)."""
+    searched = _logged_searches(monkeypatch)
+    answer = kernel_backend.solve(Problem.from_position(SEED_1234_WHOLE_HAND))
+    monkeypatch.undo()
+    assert answer.score == 14 and answer.optimal
+    assert answer.stats[kernel_backend.ONE_JOKER_PER_GROUP] == 1.0
+    assert [flagged for _, flagged, _, _ in searched] == [False, True]
+    assert searched[1][2] == 14 and sum(nodes for *_, nodes in searched) < 4_000
+    solution = solve_position(SEED_1234_WHOLE_HAND)
+    assert solution.backend == "kernel" and solution.score == 14
+    assert play_problems(SEED_1234_WHOLE_HAND, solution.played, solution.table) == []
+    assert solve_position(SEED_1234_WHOLE_HAND, backend="cpsat").score == 14
+
+
+def test_a_barred_name_search_is_a_probe_when_the_flagged_search_covers(monkeypatch):
+    """Where every branch with two free jokers or more takes the flagged automaton, a
+    barred-name search that finds nothing stops within ``BARRED_PROBE_WORK`` (it took over
+    4,000 nodes here before), and the flagged search answers exactly."""
+    problem = Problem.from_position(SEED_1234_PROBED)
+    assert kernel_backend._flagged_covers(problem)
+    searched = _logged_searches(monkeypatch)
+    answer = kernel_backend.solve(problem) if kernel_backend.certified(problem) else None
+    monkeypatch.undo()
+    assert answer is not None and answer.score == 6
+    assert answer.stats.get(kernel_backend.FLAGGED) == 1.0
+    barred = [nodes for wild, flagged, score, nodes in searched if wild == 3 and not flagged
+              and score != 7]  # the copies' own search found 7; a capped one, nothing
+    assert len(barred) == 2 and all(nodes < kernel_backend.BARRED_PROBE_WORK for nodes in barred)
+    assert solve_position(SEED_1234_PROBED, backend="cpsat").score == 6
 
 
 def test_a_search_stops_at_the_ceiling_its_caller_proved():
