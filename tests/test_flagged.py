@@ -187,6 +187,24 @@ def test_two_or_three_free_jokers_are_always_certified_and_agree_with_cpsat(seed
     assert checked >= 80 and flagged >= 1
 
 
+def _logged_searches(monkeypatch) -> list[tuple[int, bool, int | None, int]]:
+    """Patch ``kernel_backend._search`` to log each search: (free jokers, flagged asked,
+    score found or None, nodes)."""
+    searched = []
+    search = kernel_backend._search
+
+    def logged(problem, branch, node_limit, floor=kernel_backend.NO_SCORE, flagged=False,
+               ceiling=kernel_backend.NO_CEILING):
+        before = kernel_backend.nodes_expanded()
+        answer = search(problem, branch, node_limit, floor, flagged, ceiling)
+        searched.append((branch.wild, flagged, None if answer is None else answer.score,
+                         kernel_backend.nodes_expanded() - before))
+        return answer
+
+    monkeypatch.setattr(kernel_backend, "_search", logged)
+    return searched
+
+
 # From bench.joker_games --seed 777: 3C, 9H and AC free three locked jokers; the plays found
 # with jokers as copies reach 13 (every hand card) only with two jokers in one group, and
 # the best play is 12. Of its eight branches, two with two free jokers (and every branch with
@@ -203,29 +221,21 @@ def test_branches_the_copies_ruled_out_are_not_searched_again(monkeypatch):
     exact."""
     problem = Problem.from_position(SEED_777_TAHITI)
     assert len(kernel_jokers.inputs(problem)) == 8
-    searched = []
-    search = kernel_backend._search
-
-    def counted(problem, branch, node_limit, floor=kernel_backend.NO_SCORE, flagged=False,
-                ceiling=kernel_backend.NO_CEILING):
-        searched.append((branch.wild, floor, flagged))
-        return search(problem, branch, node_limit, floor, flagged, ceiling)
-
-    monkeypatch.setattr(kernel_backend, "_search", counted)
+    searched = _logged_searches(monkeypatch)
     assert kernel_backend.certified(problem)
     answer = kernel_backend.solve(problem)
     assert answer.score == 12 and answer.stats.get(kernel_backend.FLAGGED) == 1.0
     copies, rest = searched[:8], searched[8:]
-    assert [wild for wild, _, flagged in copies] == [3, 2, 2, 2, 1, 1, 1, 0]
+    assert [wild for wild, *_ in copies] == [3, 2, 2, 2, 1, 1, 1, 0]
     # the first reaches 13 with two jokers in a group: the others look for a tie laid one
     # joker per group (``kernel_backend._tie``), which the two-joker branches' flagged
     # automaton keeps, and find none
-    assert [flagged for _, _, flagged in copies] == [False] + [True] * 7
-    barred = [s for s in rest if not s[2]]
-    flagged = [s for s in rest if s[2]]
-    assert len(barred) == 2 and {wild for wild, _, _ in barred} == {3}
+    assert [flagged for _, flagged, *_ in copies] == [False] + [True] * 7
+    barred = [s for s in rest if not s[1]]
+    flagged = [s for s in rest if s[1]]
+    assert len(barred) == 2 and {wild for wild, *_ in barred} == {3}
     # of 8: the two-joker branch proved in its tie search that it cannot reach 13
-    assert [wild for wild, _, _ in flagged] == [3]
+    assert [wild for wild, *_ in flagged] == [3]
     monkeypatch.undo()
     assert solve_position(SEED_777_TAHITI, backend="cpsat").score == 12
 
@@ -243,20 +253,12 @@ def test_two_free_jokers_go_straight_to_the_flagged_search(monkeypatch):
     flagged search answers exactly, and a barred-name search that finds nothing would
     leave it to that search anyway (two such searches took longer than it on this hand)."""
     problem = Problem.from_position(SEED_8086_TAHITI)
-    searched = []
-    search = kernel_backend._search
-
-    def counted(problem, branch, node_limit, floor=kernel_backend.NO_SCORE, flagged=False,
-                ceiling=kernel_backend.NO_CEILING):
-        searched.append((branch.wild, flagged))
-        return search(problem, branch, node_limit, floor, flagged, ceiling)
-
-    monkeypatch.setattr(kernel_backend, "_search", counted)
+    searched = _logged_searches(monkeypatch)
     assert kernel_backend.certified(problem)
     answer = kernel_backend.solve(problem)
     assert answer.score == 9 and answer.stats.get(kernel_backend.FLAGGED) == 1.0
     assert kernel_backend.BARRED not in answer.stats
-    wild_two = [flagged for wild, flagged in searched if wild == 2]
+    wild_two = [flagged for wild, flagged, *_ in searched if wild == 2]
     assert wild_two == [False, True]  # the copies' search, then the flagged one: no barring
     monkeypatch.undo()
     assert solve_position(SEED_8086_TAHITI, backend="cpsat").score == 9
@@ -275,24 +277,6 @@ SEED_1234_PROBED = Position.parse(
     "9S 9H 9D 9C | 10S 10H 10C | 7C 8C 9C | 5S 5H 5D 5C | KS KH KD | QH QD QC | 3S 3H 3D | "
     "8D 9D 10D JD QD | 4H 4D 4C | 5H 6H 7H 8H | AD 2D 3D | 5D 6D 7D 8D | AS AH AD | "
     "JH JD JC | 8H 9H 10H | QC KC AC / 3H 2S AH * 10S KS * * / tahiti")
-
-
-def _logged_searches(monkeypatch) -> list[tuple[int, bool, int | None, int]]:
-    """Patch ``kernel_backend._search`` to log each search: (free jokers, flagged asked,
-    score found or None, nodes)."""
-    searched = []
-    search = kernel_backend._search
-
-    def logged(problem, branch, node_limit, floor=kernel_backend.NO_SCORE, flagged=False,
-               ceiling=kernel_backend.NO_CEILING):
-        before = kernel_backend.nodes_expanded()
-        answer = search(problem, branch, node_limit, floor, flagged, ceiling)
-        searched.append((branch.wild, flagged, None if answer is None else answer.score,
-                         kernel_backend.nodes_expanded() - before))
-        return answer
-
-    monkeypatch.setattr(kernel_backend, "_search", logged)
-    return searched
 
 
 def test_a_tie_is_looked_for_with_one_joker_per_group(monkeypatch):
